@@ -1,0 +1,47 @@
+# Build options shared by every Footwork target.
+option(FOOTWORK_WERROR "Treat warnings as errors" OFF)
+option(FOOTWORK_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
+option(FOOTWORK_FUZZ "Build libFuzzer targets (needs clang)" OFF)
+option(FOOTWORK_BUILD_TESTS "Build unit tests" ON)
+option(FOOTWORK_BUILD_BENCH "Build Google Benchmark programs" ON)
+
+add_library(footwork_warnings INTERFACE)
+target_compile_options(footwork_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow=local)
+if(FOOTWORK_WERROR)
+  target_compile_options(footwork_warnings INTERFACE -Werror)
+endif()
+
+if(FOOTWORK_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+if(FOOTWORK_FUZZ)
+  # Every library gets coverage instrumentation; only fuzz targets link the libFuzzer main.
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
+# footwork_add_layer(NAME DEPS...) builds src/NAME/*.cpp into footwork::NAME.
+# Sources are globbed so that adding a file needs no CMake edit.
+function(footwork_add_layer name)
+  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${name}/*.cpp)
+  add_library(footwork_${name} STATIC ${sources})
+  add_library(footwork::${name} ALIAS footwork_${name})
+  target_include_directories(footwork_${name} PUBLIC ${PROJECT_SOURCE_DIR}/include
+                                              PRIVATE ${PROJECT_SOURCE_DIR}/src)
+  target_link_libraries(footwork_${name} PUBLIC ${ARGN} PRIVATE footwork_warnings)
+  target_compile_features(footwork_${name} PUBLIC cxx_std_20)
+endfunction()
+
+# footwork_add_tests(LAYER DEPS...) builds tests/LAYER/*_test.cpp into one gtest program.
+function(footwork_add_tests layer)
+  file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/${layer}/*_test.cpp)
+  if(NOT sources)
+    return()
+  endif()
+  add_executable(${layer}_tests ${sources})
+  target_link_libraries(${layer}_tests PRIVATE ${ARGN} footwork_test_support GTest::gtest_main
+                                               footwork_warnings)
+  gtest_discover_tests(${layer}_tests DISCOVERY_TIMEOUT 60
+                       PROPERTIES ENVIRONMENT "FOOTWORK_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+endfunction()
