@@ -25,6 +25,14 @@ endif()
 # Sources are globbed so that adding a file needs no CMake edit.
 function(footwork_add_layer name)
   file(GLOB sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/src/${name}/*.cpp)
+  if(NOT sources)
+    # A layer not written yet still exists, so that its dependants configure.
+    add_library(footwork_${name} INTERFACE)
+    add_library(footwork::${name} ALIAS footwork_${name})
+    target_include_directories(footwork_${name} INTERFACE ${PROJECT_SOURCE_DIR}/include)
+    target_link_libraries(footwork_${name} INTERFACE ${ARGN})
+    return()
+  endif()
   add_library(footwork_${name} STATIC ${sources})
   add_library(footwork::${name} ALIAS footwork_${name})
   target_include_directories(footwork_${name} PUBLIC ${PROJECT_SOURCE_DIR}/include
