@@ -1,0 +1,9 @@
+#include "footwork/anim/pose.h"
+
+namespace footwork::anim {
+
+Pose MakeRestPose(const Skeleton& skeleton) {
+  return skeleton.rest_pose;
+}
+
+}  // namespace footwork::anim
