@@ -1,9 +1,13 @@
 // The footwork command line. Subcommands register themselves in their own files.
 #include <CLI/CLI.hpp>
 
+#include "inspect_command.h"
+
 int main(int argc, char** argv) {
   CLI::App app{"footwork: third-person character locomotion tools"};
   app.require_subcommand(1);
+  int exit_code = 0;
+  footwork::cli::RegisterInspectCommand(app, &exit_code);
   CLI11_PARSE(app, argc, argv);
-  return 0;
+  return exit_code;
 }
