@@ -1,0 +1,75 @@
+#include "footwork/cook/clip_quality.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "footwork/core/angles.h"
+
+namespace footwork::cook {
+
+float MeanLockedFootSpeed(const std::vector<Transform>& root,
+                          const std::vector<glm::vec3>& foot_model, const std::vector<float>& lock,
+                          float rate_hz) {
+  const std::size_t n = std::min({root.size(), foot_model.size(), lock.size()});
+  float sum = 0.0f;
+  int count = 0;
+  for (std::size_t i = 1; i < n; ++i) {
+    if (lock[i] < 0.999f || lock[i - 1] < 0.999f)
+      continue;
+    const glm::vec3 now = root[i].TransformPoint(foot_model[i]);
+    const glm::vec3 before = root[i - 1].TransformPoint(foot_model[i - 1]);
+    sum += glm::length(now - before) * rate_hz;
+    ++count;
+  }
+  return count > 0 ? sum / static_cast<float>(count) : 0.0f;
+}
+
+float MaxJointStep(const std::vector<glm::quat>& local_rotations, int joints) {
+  if (joints <= 0)
+    return 0.0f;
+  const std::size_t frames = local_rotations.size() / static_cast<std::size_t>(joints);
+  float largest = 0.0f;
+  for (std::size_t f = 1; f < frames; ++f) {
+    for (int j = 0; j < joints; ++j) {
+      largest = std::max(largest, AngleBetween(local_rotations[(f - 1) * joints + j],
+                                               local_rotations[f * joints + j]));
+    }
+  }
+  return largest;
+}
+
+float PoseGap(const std::vector<glm::quat>& a, const std::vector<glm::quat>& b) {
+  float largest = 0.0f;
+  for (std::size_t j = 0; j < std::min(a.size(), b.size()); ++j) {
+    largest = std::max(largest, AngleBetween(a[j], b[j]));
+  }
+  return largest;
+}
+
+Status CheckQuality(const std::string& clip_name, const ClipQuality& quality,
+                    const ClipQualityBars& bars, bool looping) {
+  std::string misses;
+  const auto miss = [&](const std::string& text) { misses += misses.empty() ? text : "; " + text; };
+  if (quality.locked_foot_speed_cm_s_left > bars.max_locked_foot_speed_cm_s) {
+    miss(fmt::format("locked left foot moves {:.2f} cm/s (bar {:.2f})",
+                     quality.locked_foot_speed_cm_s_left, bars.max_locked_foot_speed_cm_s));
+  }
+  if (quality.locked_foot_speed_cm_s_right > bars.max_locked_foot_speed_cm_s) {
+    miss(fmt::format("locked right foot moves {:.2f} cm/s (bar {:.2f})",
+                     quality.locked_foot_speed_cm_s_right, bars.max_locked_foot_speed_cm_s));
+  }
+  if (quality.max_joint_step_deg > bars.max_joint_step_deg) {
+    miss(fmt::format("a joint turns {:.1f} deg in one 60 Hz frame (bar {:.1f})",
+                     quality.max_joint_step_deg, bars.max_joint_step_deg));
+  }
+  if (looping && quality.loop_gap_deg > bars.max_loop_gap_deg) {
+    miss(fmt::format("loop does not close: first and last pose differ by {:.2f} deg (bar {:.2f})",
+                     quality.loop_gap_deg, bars.max_loop_gap_deg));
+  }
+  if (misses.empty())
+    return Status::Ok();
+  return Error{clip_name + ": " + misses};
+}
+
+}  // namespace footwork::cook
