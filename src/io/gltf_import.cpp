@@ -403,7 +403,7 @@ Result<Transform> NodeLocalTransform(const tinygltf::Node& node, int index) {
     if (node.matrix.size() != 16) {
       return Error{fmt::format("{}: matrix has {} values, expected 16", where, node.matrix.size())};
     }
-    glm::mat4 matrix;
+    glm::mat4 matrix(1.0f);
     for (int i = 0; i < 16; ++i)
       matrix[i / 4][i % 4] = static_cast<float>(node.matrix[i]);
     local = Transform::FromMatrix(matrix);
