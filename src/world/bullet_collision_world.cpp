@@ -1,0 +1,306 @@
+#include "footwork/world/bullet_collision_world.h"
+
+#include <btBulletCollisionCommon.h>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+
+#include "footwork/core/angles.h"
+
+namespace footwork::world {
+namespace {
+
+// Bullet's default collision margin (4 cm) rounds box edges and inflates hulls; a character
+// needs surfaces where the level says they are, so static shapes get a 1 mm margin.
+constexpr btScalar kShapeMarginM = 0.001f;
+// Sweeps shorter than this report no hit (Bullet's casts are ill-defined for zero motion).
+constexpr float kMinSweepLengthM = 1.0e-6f;
+// Overlaps shallower than this are contacts, not overlaps (a resting capsule touches its floor).
+constexpr btScalar kOverlapDepthM = 0.001f;
+
+btVector3 ToBt(const glm::vec3& v) { return {v.x, v.y, v.z}; }
+glm::vec3 ToGlm(const btVector3& v) { return {v.x(), v.y(), v.z()}; }
+
+btTransform YawTransform(const glm::vec3& position, float yaw_deg) {
+  btTransform transform;
+  transform.setIdentity();
+  transform.setOrigin(ToBt(position));
+  transform.setRotation(btQuaternion(btVector3(0, 1, 0), Radians(yaw_deg)));
+  return transform;
+}
+
+// Bullet's capsule "height" is the cylinder between the hemispheres.
+btCapsuleShape MakeCapsule(const CapsuleShape& capsule) {
+  const float cylinder = std::max(0.0f, 2.0f * (capsule.half_height_m - capsule.radius_m));
+  return btCapsuleShape(capsule.radius_m, cylinder);
+}
+
+}  // namespace
+
+struct BulletCollisionWorld::Impl {
+  struct Body {
+    std::unique_ptr<btTriangleMesh> mesh;  // owned triangles of a terrain
+    std::unique_ptr<btCollisionShape> shape;
+    std::unique_ptr<btCollisionObject> object;
+    std::string name;
+    int platform = -1;  // index into platforms, or -1 for static bodies
+  };
+
+  btDefaultCollisionConfiguration configuration;
+  btCollisionDispatcher dispatcher{&configuration};
+  btDbvtBroadphase broadphase;
+  btCollisionWorld world{&dispatcher, &broadphase, &configuration};
+  // A deque keeps Body addresses stable as bodies are added.
+  std::deque<Body> bodies;
+  std::vector<PlatformDesc> platforms;
+  std::string no_name;
+
+  ~Impl() {
+    for (auto& body : bodies) world.removeCollisionObject(body.object.get());
+  }
+
+  BodyId Add(std::unique_ptr<btCollisionShape> shape, const btTransform& transform,
+             std::string name, bool kinematic, std::unique_ptr<btTriangleMesh> mesh = nullptr) {
+    const auto id = static_cast<BodyId>(bodies.size());
+    Body& body = bodies.emplace_back();
+    body.mesh = std::move(mesh);
+    body.shape = std::move(shape);
+    body.object = std::make_unique<btCollisionObject>();
+    body.object->setCollisionShape(body.shape.get());
+    body.object->setWorldTransform(transform);
+    body.object->setUserIndex(static_cast<int>(id));
+    if (kinematic) {
+      body.object->setCollisionFlags(body.object->getCollisionFlags() |
+                                     btCollisionObject::CF_KINEMATIC_OBJECT);
+    } else {
+      body.object->setCollisionFlags(body.object->getCollisionFlags() |
+                                     btCollisionObject::CF_STATIC_OBJECT);
+    }
+    body.name = std::move(name);
+    world.addCollisionObject(body.object.get());
+    return id;
+  }
+
+  static BodyId IdOf(const btCollisionObject* object) {
+    return object ? static_cast<BodyId>(object->getUserIndex()) : kNoBody;
+  }
+
+  std::optional<SweepHit> ConvexSweep(const btConvexShape& shape, const glm::vec3& from,
+                                      const glm::vec3& to) const {
+    const float length = glm::length(to - from);
+    if (!(length > kMinSweepLengthM)) return std::nullopt;
+    btTransform start;
+    start.setIdentity();
+    start.setOrigin(ToBt(from));
+    btTransform end;
+    end.setIdentity();
+    end.setOrigin(ToBt(to));
+    btCollisionWorld::ClosestConvexResultCallback callback(start.getOrigin(), end.getOrigin());
+    world.convexSweepTest(&shape, start, end, callback);
+    if (!callback.hasHit()) return std::nullopt;
+    SweepHit hit;
+    hit.fraction = static_cast<float>(callback.m_closestHitFraction);
+    hit.distance_m = hit.fraction * length;
+    hit.point = ToGlm(callback.m_hitPointWorld);
+    glm::vec3 normal = ToGlm(callback.m_hitNormalWorld);
+    const float normal_length = glm::length(normal);
+    normal = normal_length > 0.0f ? normal / normal_length : -(to - from) / length;
+    // A first contact always opposes the motion; Bullet's sign depends on the shape pair.
+    if (glm::dot(normal, to - from) > 0.0f) normal = -normal;
+    hit.normal = normal;
+    hit.body = IdOf(callback.m_hitCollisionObject);
+    return hit;
+  }
+};
+
+BulletCollisionWorld::BulletCollisionWorld() : impl_(std::make_unique<Impl>()) {}
+BulletCollisionWorld::~BulletCollisionWorld() = default;
+
+Result<std::unique_ptr<BulletCollisionWorld>> BulletCollisionWorld::FromLevel(const Level& level) {
+  auto world = std::make_unique<BulletCollisionWorld>();
+  for (const auto& box : level.boxes) world->AddBox(box);
+  for (const auto& ramp : level.ramps) world->AddRamp(ramp);
+  for (const auto& stairs : level.stairs) world->AddStairs(stairs);
+  for (const auto& terrain : level.terrains) {
+    auto added = world->AddTerrain(terrain);
+    if (!added) return WithContext(level.name, added.error());
+  }
+  for (const auto& platform : level.platforms) world->AddPlatform(platform);
+  world->SetTime(0.0);
+  return world;
+}
+
+BodyId BulletCollisionWorld::AddBox(const BoxDesc& box) {
+  auto shape = std::make_unique<btBoxShape>(ToBt(box.size_m * 0.5f));
+  shape->setMargin(kShapeMarginM);
+  return impl_->Add(std::move(shape), YawTransform(box.position_m, box.yaw_deg), box.name, false);
+}
+
+BodyId BulletCollisionWorld::AddRamp(const RampDesc& ramp) {
+  const float half_width = ramp.width_m * 0.5f;
+  const float rise = ramp.RiseM();
+  auto shape = std::make_unique<btConvexHullShape>();
+  for (float x : {-half_width, half_width}) {
+    shape->addPoint(btVector3(x, 0, 0), false);
+    shape->addPoint(btVector3(x, 0, ramp.length_m), false);
+    shape->addPoint(btVector3(x, rise, ramp.length_m), false);
+  }
+  shape->recalcLocalAabb();
+  shape->setMargin(kShapeMarginM);
+  return impl_->Add(std::move(shape), YawTransform(ramp.position_m, ramp.yaw_deg), ramp.name,
+                    false);
+}
+
+BodyId BulletCollisionWorld::AddStairs(const StairsDesc& stairs) {
+  // One solid box per step, from the base to its tread, so there are no gaps under the steps.
+  const btTransform base = YawTransform(stairs.position_m, stairs.yaw_deg);
+  BodyId first = kNoBody;
+  for (int i = 0; i < stairs.step_count; ++i) {
+    const float height = stairs.step_height_m * static_cast<float>(i + 1);
+    auto shape = std::make_unique<btBoxShape>(
+        btVector3(stairs.width_m * 0.5f, height * 0.5f, stairs.step_depth_m * 0.5f));
+    shape->setMargin(kShapeMarginM);
+    btTransform local;
+    local.setIdentity();
+    local.setOrigin(btVector3(0, height * 0.5f, stairs.step_depth_m * (static_cast<float>(i) + 0.5f)));
+    const BodyId id = impl_->Add(std::move(shape), base * local,
+                                 stairs.name + ".step" + std::to_string(i), false);
+    if (first == kNoBody) first = id;
+  }
+  return first;
+}
+
+Result<BodyId> BulletCollisionWorld::AddTerrain(const TerrainDesc& terrain) {
+  const std::size_t expected =
+      static_cast<std::size_t>(terrain.rows) * static_cast<std::size_t>(terrain.cols);
+  if (terrain.rows < 2 || terrain.cols < 2 || terrain.heights_m.size() != expected) {
+    return Error{"terrain \"" + terrain.name + "\": expected rows, cols >= 2 and rows*cols = " +
+                 std::to_string(expected) + " heights, got " +
+                 std::to_string(terrain.heights_m.size())};
+  }
+  auto mesh = std::make_unique<btTriangleMesh>();
+  auto vertex = [&](int row, int col) {
+    return btVector3(static_cast<float>(col) * terrain.cell_size_m,
+                     terrain.heights_m[static_cast<std::size_t>(row * terrain.cols + col)],
+                     static_cast<float>(row) * terrain.cell_size_m);
+  };
+  for (int r = 0; r + 1 < terrain.rows; ++r) {
+    for (int c = 0; c + 1 < terrain.cols; ++c) {
+      // Counter-clockwise seen from above (+Y), so face normals point up.
+      mesh->addTriangle(vertex(r, c), vertex(r + 1, c), vertex(r + 1, c + 1));
+      mesh->addTriangle(vertex(r, c), vertex(r + 1, c + 1), vertex(r, c + 1));
+    }
+  }
+  auto shape = std::make_unique<btBvhTriangleMeshShape>(mesh.get(), true);
+  shape->setMargin(kShapeMarginM);
+  return impl_->Add(std::move(shape), YawTransform(terrain.position_m, 0.0f), terrain.name, false,
+                    std::move(mesh));
+}
+
+BodyId BulletCollisionWorld::AddPlatform(const PlatformDesc& platform) {
+  auto shape = std::make_unique<btBoxShape>(ToBt(platform.size_m * 0.5f));
+  shape->setMargin(kShapeMarginM);
+  const BodyId id = impl_->Add(std::move(shape),
+                               YawTransform(PlatformPositionAt(platform, time_s_), 0.0f),
+                               platform.name, true);
+  impl_->bodies[id].platform = static_cast<int>(impl_->platforms.size());
+  impl_->platforms.push_back(platform);
+  return id;
+}
+
+void BulletCollisionWorld::SetTime(double time_s) {
+  time_s_ = time_s;
+  for (auto& body : impl_->bodies) {
+    if (body.platform < 0) continue;
+    const auto& platform = impl_->platforms[static_cast<std::size_t>(body.platform)];
+    body.object->setWorldTransform(YawTransform(PlatformPositionAt(platform, time_s), 0.0f));
+    impl_->world.updateSingleAabb(body.object.get());
+  }
+}
+
+const std::string& BulletCollisionWorld::BodyName(BodyId body) const {
+  if (body >= impl_->bodies.size()) return impl_->no_name;
+  return impl_->bodies[body].name;
+}
+
+std::size_t BulletCollisionWorld::BodyCount() const { return impl_->bodies.size(); }
+
+std::optional<SweepHit> BulletCollisionWorld::RayCast(const glm::vec3& from,
+                                                      const glm::vec3& to) const {
+  const float length = glm::length(to - from);
+  if (!(length > kMinSweepLengthM)) return std::nullopt;
+  btCollisionWorld::ClosestRayResultCallback callback(ToBt(from), ToBt(to));
+  impl_->world.rayTest(ToBt(from), ToBt(to), callback);
+  if (!callback.hasHit()) return std::nullopt;
+  SweepHit hit;
+  hit.fraction = static_cast<float>(callback.m_closestHitFraction);
+  hit.distance_m = hit.fraction * length;
+  hit.point = ToGlm(callback.m_hitPointWorld);
+  glm::vec3 normal = ToGlm(callback.m_hitNormalWorld);
+  const float normal_length = glm::length(normal);
+  hit.normal = normal_length > 0.0f ? normal / normal_length : -(to - from) / length;
+  hit.body = Impl::IdOf(callback.m_collisionObject);
+  return hit;
+}
+
+std::optional<SweepHit> BulletCollisionWorld::SphereSweep(const glm::vec3& from,
+                                                          const glm::vec3& to,
+                                                          float radius_m) const {
+  btSphereShape sphere(radius_m);
+  return impl_->ConvexSweep(sphere, from, to);
+}
+
+std::optional<SweepHit> BulletCollisionWorld::CapsuleSweep(const glm::vec3& from,
+                                                           const glm::vec3& to,
+                                                           const CapsuleShape& capsule) const {
+  btCapsuleShape shape = MakeCapsule(capsule);
+  return impl_->ConvexSweep(shape, from, to);
+}
+
+std::vector<BodyId> BulletCollisionWorld::OverlapCapsule(const glm::vec3& center,
+                                                         const CapsuleShape& capsule) const {
+  btCapsuleShape shape = MakeCapsule(capsule);
+  btCollisionObject probe;
+  probe.setCollisionShape(&shape);
+  btTransform transform;
+  transform.setIdentity();
+  transform.setOrigin(ToBt(center));
+  probe.setWorldTransform(transform);
+
+  struct Collector : btCollisionWorld::ContactResultCallback {
+    std::vector<BodyId> bodies;
+    btScalar addSingleResult(btManifoldPoint& point, const btCollisionObjectWrapper* a, int, int,
+                             const btCollisionObjectWrapper* b, int, int) override {
+      if (point.getDistance() > -kOverlapDepthM) return 0;
+      const btCollisionObject* other = a->getCollisionObject()->getUserIndex() == -1
+                                           ? b->getCollisionObject()
+                                           : a->getCollisionObject();
+      const BodyId id = Impl::IdOf(other);
+      if (std::find(bodies.begin(), bodies.end(), id) == bodies.end()) bodies.push_back(id);
+      return 0;
+    }
+  } collector;
+  probe.setUserIndex(-1);
+  impl_->world.contactTest(&probe, collector);
+  std::sort(collector.bodies.begin(), collector.bodies.end());
+  return collector.bodies;
+}
+
+std::optional<Transform> BulletCollisionWorld::BodyTransform(BodyId body) const {
+  if (body >= impl_->bodies.size()) return std::nullopt;
+  const btTransform& t = impl_->bodies[body].object->getWorldTransform();
+  Transform result;
+  result.translation = ToGlm(t.getOrigin());
+  const btQuaternion q = t.getRotation();
+  result.rotation = glm::quat(q.w(), q.x(), q.y(), q.z());
+  return result;
+}
+
+glm::vec3 BulletCollisionWorld::BodyVelocity(BodyId body) const {
+  if (body >= impl_->bodies.size() || impl_->bodies[body].platform < 0) return glm::vec3(0.0f);
+  return PlatformVelocityAt(impl_->platforms[static_cast<std::size_t>(impl_->bodies[body].platform)],
+                            time_s_);
+}
+
+}  // namespace footwork::world

@@ -1,0 +1,132 @@
+#include "footwork/world/bullet_collision_world.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "footwork/io/asset_paths.h"
+
+namespace footwork::world {
+namespace {
+
+// Bullet's GJK-based casts converge to about a millimetre.
+constexpr float kSweepToleranceM = 2e-3f;
+
+BoxDesc Ground() { return {"ground", {20.0f, 1.0f, 20.0f}, {0.0f, -0.5f, 0.0f}, 0.0f}; }
+
+TEST(BulletCollisionWorld, RayCastHitsGroundFromAbove) {
+  BulletCollisionWorld world;
+  const BodyId ground = world.AddBox(Ground());
+  auto hit = world.RayCast({1, 5, 2}, {1, -5, 2});
+  ASSERT_TRUE(hit);
+  EXPECT_NEAR(hit->point.y, 0.0f, 1e-4f);
+  EXPECT_NEAR(hit->fraction, 0.5f, 1e-4f);
+  EXPECT_NEAR(hit->distance_m, 5.0f, 1e-3f);
+  EXPECT_NEAR(hit->normal.y, 1.0f, 1e-5f);
+  EXPECT_EQ(hit->body, ground);
+  EXPECT_EQ(world.BodyName(ground), "ground");
+  EXPECT_FALSE(world.RayCast({1, 5, 2}, {1, 1, 2}));
+}
+
+TEST(BulletCollisionWorld, CapsuleSweepDownStopsWhereTheBottomTouches) {
+  BulletCollisionWorld world;
+  world.AddBox(Ground());
+  const CapsuleShape capsule{0.34f, 0.88f};
+  auto hit = world.CapsuleSweep({0, 2, 0}, {0, -1, 0}, capsule);
+  ASSERT_TRUE(hit);
+  // Centre stops at half height above the ground: travelled 2 - 0.88.
+  EXPECT_NEAR(hit->distance_m, 2.0f - 0.88f, kSweepToleranceM);
+  EXPECT_NEAR(hit->normal.y, 1.0f, 1e-3f);
+  EXPECT_NEAR(hit->point.y, 0.0f, kSweepToleranceM);
+}
+
+TEST(BulletCollisionWorld, CapsuleSweepSidewaysHitsAWall) {
+  BulletCollisionWorld world;
+  world.AddBox(Ground());
+  const BodyId wall = world.AddBox({"wall", {0.2f, 3.0f, 4.0f}, {3.0f, 1.5f, 0.0f}, 0.0f});
+  auto hit = world.CapsuleSweep({0, 1, 0}, {5, 1, 0}, {0.34f, 0.88f});
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(hit->body, wall);
+  EXPECT_NEAR(hit->distance_m, 2.9f - 0.34f, kSweepToleranceM);
+  EXPECT_NEAR(hit->normal.x, -1.0f, 1e-3f);
+}
+
+TEST(BulletCollisionWorld, SphereSweepAndOverlap) {
+  BulletCollisionWorld world;
+  world.AddBox(Ground());
+  auto hit = world.SphereSweep({0, 3, 0}, {0, -3, 0}, 0.5f);
+  ASSERT_TRUE(hit);
+  EXPECT_NEAR(hit->distance_m, 2.5f, kSweepToleranceM);
+  EXPECT_TRUE(world.OverlapCapsule({0, 0.5f, 0}, {0.34f, 0.88f}).size() == 1);
+  EXPECT_TRUE(world.OverlapCapsule({0, 1.0f, 0}, {0.34f, 0.88f}).empty());
+}
+
+TEST(BulletCollisionWorld, RampSurfaceHasItsSlope) {
+  BulletCollisionWorld world;
+  RampDesc ramp;
+  ramp.slope_deg = 30.0f;
+  ramp.length_m = 4.0f;
+  ramp.width_m = 2.0f;
+  world.AddRamp(ramp);
+  auto hit = world.RayCast({0, 5, 2}, {0, -5, 2});
+  ASSERT_TRUE(hit);
+  // The hull's 1 mm collision margin sits outside its points.
+  EXPECT_NEAR(hit->point.y, 2.0f * std::tan(30.0f * 3.14159265f / 180.0f), kSweepToleranceM);
+  EXPECT_NEAR(std::acos(hit->normal.y) * 180.0f / 3.14159265f, 30.0f, 0.05f);
+  // It rises toward +Z (yaw 0), so the normal leans back toward -Z.
+  EXPECT_LT(hit->normal.z, 0.0f);
+}
+
+TEST(BulletCollisionWorld, StairsAndTerrainAreSolid) {
+  BulletCollisionWorld world;
+  StairsDesc stairs;
+  stairs.step_count = 4;
+  world.AddStairs(stairs);
+  // Third step (index 2) spans z in [0.6, 0.9] with its tread at 0.45.
+  auto hit = world.RayCast({0, 5, 0.75f}, {0, -5, 0.75f});
+  ASSERT_TRUE(hit);
+  EXPECT_NEAR(hit->point.y, 0.45f, 1e-4f);
+
+  TerrainDesc terrain;
+  terrain.position_m = {10, 0, 0};
+  terrain.rows = 3;
+  terrain.cols = 3;
+  terrain.cell_size_m = 2.0f;
+  terrain.heights_m = {0, 0, 0, 0, 1, 0, 0, 0, 0};
+  ASSERT_TRUE(world.AddTerrain(terrain).ok());
+  auto top = world.RayCast({12, 5, 2}, {12, -5, 2});
+  ASSERT_TRUE(top);
+  EXPECT_NEAR(top->point.y, 1.0f, 1e-4f);
+  terrain.heights_m.pop_back();
+  EXPECT_FALSE(world.AddTerrain(terrain).ok());
+}
+
+TEST(BulletCollisionWorld, PlatformMovesWithTime) {
+  BulletCollisionWorld world;
+  PlatformDesc platform;
+  platform.waypoints_m = {{0, 1, 0}, {10, 1, 0}};
+  platform.speed_m_s = 2.0f;
+  const BodyId id = world.AddPlatform(platform);
+  world.Advance(1.5);
+  EXPECT_NEAR(world.BodyTransform(id)->translation.x, 3.0f, 1e-5f);
+  EXPECT_EQ(world.BodyVelocity(id), glm::vec3(2, 0, 0));
+  auto hit = world.RayCast({3, 5, 0}, {3, -5, 0});
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(hit->body, id);
+  EXPECT_NEAR(hit->point.y, 1.15f, 1e-4f);
+  EXPECT_FALSE(world.RayCast({-1, 5, 0}, {-1, -5, 0}));  // it left its start
+}
+
+TEST(BulletCollisionWorld, BuildsTheDefaultLevel) {
+  auto level = LoadLevel(io::ProjectAssets() / "levels" / "default.json");
+  ASSERT_TRUE(level.ok()) << level.error().message;
+  auto world = BulletCollisionWorld::FromLevel(*level);
+  ASSERT_TRUE(world.ok()) << world.error().message;
+  EXPECT_GT((*world)->BodyCount(), 10u);
+  auto hit = (*world)->RayCast({0, 5, 0}, {0, -5, 0});
+  ASSERT_TRUE(hit);
+  EXPECT_NEAR(hit->point.y, 0.0f, 1e-4f);
+}
+
+}  // namespace
+}  // namespace footwork::world
