@@ -71,16 +71,16 @@ using StateCallback = std::function<void(StateCallbackContext&)>;
 
 // One state of the machine.
 struct StateDefinition {
-  std::string name;
+  std::string name{};
   // Runs when the state is entered (its time in state is 0), before its first update.
-  StateCallback on_setup;
+  StateCallback on_setup{};
   // Runs every update while the state has any weight, after its time advanced.
-  StateCallback on_update;
+  StateCallback on_update{};
   // When the state plays one clip at rate 1 and does not report its remaining time, the
   // remaining time is derived as length - time in state. Unset and unreported: unknown.
-  std::optional<float> relevant_clip_length_s;
+  std::optional<float> relevant_clip_length_s{};
   // A nested machine the state runs while active; each entry gets a fresh instance of it.
-  std::shared_ptr<const StateMachineDefinition> sub_machine;
+  std::shared_ptr<const StateMachineDefinition> sub_machine{};
 };
 
 // A directed transition. Conditions of the current state's transitions are checked in ascending
@@ -92,10 +92,10 @@ struct TransitionDefinition {
   int to = -1;
   int priority = 0;
   // Fires when it returns true. Null means "always" (useful with automatic transitions).
-  TransitionCondition condition;
+  TransitionCondition condition{};
   // Automatic rule: fires when the current state's relevant time remaining is below this many
   // seconds (and the condition, when given, also passes). Unknown remaining time never fires it.
-  std::optional<float> automatic_when_remaining_below_s;
+  std::optional<float> automatic_when_remaining_below_s{};
   // Blend duration in seconds; 0 switches at once.
   float blend_s = 0.2f;
   TransitionBlend blend = TransitionBlend::kCrossFade;
