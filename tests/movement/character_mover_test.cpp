@@ -1,0 +1,326 @@
+// The mover against a real Bullet world: flat-ground kinematics against closed forms, slopes,
+// steps, walls, jumping, platforms, time-step safety and determinism.
+#include "footwork/movement/character_mover.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+
+#include "footwork/core/angles.h"
+#include "footwork/io/asset_paths.h"
+#include "footwork/movement/ground_physics.h"
+#include "footwork/world/bullet_collision_world.h"
+
+namespace footwork::movement {
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+
+class MoverTest : public ::testing::Test {
+ protected:
+  MoverTest() { world_.AddBox({"ground", {400.0f, 1.0f, 400.0f}, {0.0f, -0.5f, 0.0f}, 0.0f}); }
+
+  float Feet(const MovementState& state) const {
+    return state.position.y - settings_.capsule.half_height_m - settings_.floor_gap_m;
+  }
+
+  // Runs `seconds` of frames with a constant input; returns the state.
+  void Run(CharacterMover& mover, MovementState& state, const MoveInput& input, float seconds,
+           float dt = kDt) {
+    const int frames = static_cast<int>(std::lround(seconds / dt));
+    for (int i = 0; i < frames; ++i) {
+      world_.Advance(dt);
+      ASSERT_TRUE(mover.Update(state, input, dt).ok());
+    }
+  }
+
+  MovementSettings settings_;
+  world::BulletCollisionWorld world_;
+};
+
+TEST_F(MoverTest, SpawnsStandingOnTheGround) {
+  CharacterMover mover(settings_, world_);
+  const MovementState state = mover.Spawn({0, 0, 0});
+  EXPECT_EQ(state.mode, MovementMode::kWalking);
+  EXPECT_NEAR(Feet(state), 0.0f, 2e-3f);
+  EXPECT_TRUE(state.floor.walkable);
+}
+
+TEST_F(MoverTest, AccelerationTimeAndDistanceOnFlatGround) {
+  CharacterMover mover(settings_, world_);
+  for (Gait gait : {Gait::kWalk, Gait::kRun, Gait::kSprint}) {
+    const GaitSettings& g = settings_.ForGait(gait);
+    MovementState state = mover.Spawn({0, 0, 0});
+    const MoveInput input{{0, 0, 1}, gait, false};
+    float time = 0.0f;
+    while (glm::length(state.velocity) < g.max_speed_m_s - 1e-4f && time < 5.0f) {
+      ASSERT_TRUE(mover.Update(state, input, kDt).ok());
+      time += kDt;
+    }
+    const float closed_time = g.max_speed_m_s / g.max_acceleration_m_s2;
+    const float closed_distance = g.max_speed_m_s * g.max_speed_m_s / (2 * g.max_acceleration_m_s2);
+    // Reached within one frame of v/a; the trapezoidal position is exact until the frame that
+    // clamps to max speed, which adds under half a frame of travel at max speed.
+    EXPECT_NEAR(time, closed_time, kDt) << GaitName(gait);
+    const float overshoot_allowance = 0.5f * g.max_speed_m_s * kDt;
+    const float distance = state.position.z;
+    EXPECT_GE(distance, closed_distance - 1e-3f);
+    EXPECT_LE(distance, closed_distance + (time - closed_time) * g.max_speed_m_s +
+                            overshoot_allowance)
+        << GaitName(gait);
+    std::printf("[measure] %s: time to max %.4f s (closed %.4f), distance %.4f m (closed %.4f)\n",
+                GaitName(gait), time, closed_time, distance, closed_distance);
+    EXPECT_NEAR(Feet(state), 0.0f, 2e-3f);
+  }
+}
+
+TEST_F(MoverTest, BrakingDistanceAndPredictedStopLocation) {
+  CharacterMover mover(settings_, world_);
+  for (Gait gait : {Gait::kWalk, Gait::kRun, Gait::kSprint}) {
+    const GaitSettings& g = settings_.ForGait(gait);
+    MovementState state = mover.Spawn({0, 0, 0});
+    Run(mover, state, {{0, 0, 1}, gait, false}, 2.0f);
+    ASSERT_NEAR(glm::length(state.velocity), g.max_speed_m_s, 1e-4f);
+    const glm::vec3 start = state.position;
+    const glm::vec3 predicted = start + PredictGroundMovementStopLocation(state.velocity, g);
+    float time = 0.0f;
+    while (glm::length(state.velocity) > 0.0f && time < 5.0f) {
+      ASSERT_TRUE(mover.Update(state, {{0, 0, 0}, gait, false}, kDt).ok());
+      time += kDt;
+    }
+    const float closed = g.max_speed_m_s * g.max_speed_m_s / (2 * g.braking_deceleration_m_s2);
+    const float distance = state.position.z - start.z;
+    const float prediction_error = Length2D(state.position - predicted);
+    std::printf("[measure] %s: braking distance %.4f m (closed %.4f), stop time %.4f s (closed "
+                "%.4f), prediction error %.2f mm\n",
+                GaitName(gait), distance, closed, time, g.max_speed_m_s / g.braking_deceleration_m_s2,
+                prediction_error * 1000.0f);
+    EXPECT_NEAR(distance, closed, 0.01f) << GaitName(gait);
+    EXPECT_LT(prediction_error, 0.01f) << GaitName(gait);
+  }
+}
+
+TEST_F(MoverTest, SlidesAlongAWallAndLosesOnlyTheNormalVelocity) {
+  world_.AddBox({"wall", {0.4f, 3.0f, 20.0f}, {2.0f, 1.5f, 0.0f}, 0.0f});
+  CharacterMover mover(settings_, world_);
+  MovementState state = mover.Spawn({0, 0, 0});
+  const glm::vec3 diagonal = glm::normalize(glm::vec3(1, 0, 1));
+  Run(mover, state, {diagonal, Gait::kRun, false}, 2.0f);
+  // Stopped by the wall face at x = 1.8, sliding along +Z.
+  EXPECT_LE(state.position.x, 1.8f - settings_.capsule.radius_m + 1e-3f);
+  EXPECT_GT(state.position.x, 1.8f - settings_.capsule.radius_m - 0.01f);
+  EXPECT_GT(state.position.z, 2.0f);
+  EXPECT_NEAR(state.velocity.x, 0.0f, 1e-3f);
+  EXPECT_GT(state.velocity.z, 1.0f);
+  EXPECT_EQ(state.mode, MovementMode::kWalking);
+}
+
+TEST_F(MoverTest, WalksUpRampsBelowTheWalkableLimitAndNotAbove) {
+  // Five lanes: ramps rising along +Z to 1.5 m, with a long landing at the top.
+  const float slopes[] = {10.0f, 25.0f, 40.0f, 50.0f, 60.0f};
+  for (int i = 0; i < 5; ++i) {
+    world::RampDesc ramp;
+    ramp.position_m = {static_cast<float>(i) * 5.0f, 0.0f, 2.0f};
+    ramp.slope_deg = slopes[i];
+    ramp.length_m = 1.5f / std::tan(Radians(slopes[i]));
+    ramp.width_m = 3.0f;
+    world_.AddRamp(ramp);
+    world_.AddBox({"landing", {3.0f, 1.5f, 40.0f},
+                   {ramp.position_m.x, 0.75f, 2.0f + ramp.length_m + 20.0f}, 0.0f});
+  }
+  CharacterMover mover(settings_, world_);
+  for (int i = 0; i < 5; ++i) {
+    MovementState state = mover.Spawn({static_cast<float>(i) * 5.0f, 0, 0});
+    Run(mover, state, {{0, 0, 1}, Gait::kRun, false}, 6.0f);
+    const bool walkable = slopes[i] < settings_.walkable_floor_angle_deg;
+    std::printf("[measure] slope %.0f deg: feet at %.3f m, mode %d\n", slopes[i], Feet(state),
+                static_cast<int>(state.mode));
+    if (walkable) {
+      EXPECT_NEAR(Feet(state), 1.5f, 0.01f) << slopes[i] << " deg should be climbed";
+    } else {
+      EXPECT_LT(Feet(state), 0.6f) << slopes[i] << " deg should block";
+    }
+  }
+}
+
+TEST_F(MoverTest, StepsUpToTheLimitAreClimbedAndHigherOnesBlock) {
+  const float heights[] = {0.15f, 0.30f, 0.40f, 0.50f, 0.70f};
+  for (int i = 0; i < 5; ++i) {
+    world_.AddBox({"step", {2.0f, heights[i], 4.0f},
+                   {static_cast<float>(i) * 4.0f, heights[i] * 0.5f, 3.0f}, 0.0f});
+  }
+  CharacterMover mover(settings_, world_);
+  for (int i = 0; i < 5; ++i) {
+    MovementState state = mover.Spawn({static_cast<float>(i) * 4.0f, 0, 0});
+    Run(mover, state, {{0, 0, 1}, Gait::kRun, false}, 1.5f);
+    const bool climbable = heights[i] <= settings_.max_step_height_m;
+    if (climbable) {
+      EXPECT_NEAR(Feet(state), heights[i], 0.01f) << heights[i] << " m step should be climbed";
+      EXPECT_GT(state.position.z, 2.0f);
+    } else {
+      EXPECT_NEAR(Feet(state), 0.0f, 0.01f) << heights[i] << " m step should block";
+      EXPECT_LT(state.position.z, 1.0f - settings_.capsule.radius_m + 0.01f);
+    }
+  }
+}
+
+TEST_F(MoverTest, ClimbsStairsOfFifteenCentimetreSteps) {
+  world::StairsDesc stairs;
+  stairs.position_m = {0, 0, 2};
+  stairs.step_count = 8;
+  stairs.step_height_m = 0.15f;
+  stairs.step_depth_m = 0.3f;
+  world_.AddStairs(stairs);
+  world_.AddBox({"top", {2.0f, 1.2f, 4.0f}, {0.0f, 0.6f, 2.0f + 2.4f + 2.0f}, 0.0f});
+  CharacterMover mover(settings_, world_);
+  MovementState state = mover.Spawn({0, 0, 0});
+  Run(mover, state, {{0, 0, 1}, Gait::kWalk, false}, 4.0f);
+  EXPECT_NEAR(Feet(state), 1.2f, 0.01f);
+  EXPECT_EQ(state.mode, MovementMode::kWalking);
+}
+
+TEST_F(MoverTest, JumpApexIsVSquaredOverTwoG) {
+  CharacterMover mover(settings_, world_);
+  for (float dt : {1.0f / 30.0f, 1.0f / 60.0f, 1.0f / 144.0f}) {
+    MovementState state = mover.Spawn({0, 0, 0});
+    const float start = Feet(state);
+    ASSERT_TRUE(mover.Update(state, {{0, 0, 0}, Gait::kRun, true}, dt).ok());
+    EXPECT_EQ(state.mode, MovementMode::kFalling);
+    float apex = Feet(state);
+    float time = dt;
+    while (state.mode == MovementMode::kFalling && time < 3.0f) {
+      ASSERT_TRUE(mover.Update(state, {{0, 0, 0}, Gait::kRun, false}, dt).ok());
+      apex = std::max(apex, Feet(state));
+      time += dt;
+    }
+    const float v = settings_.jump_velocity_m_s;
+    const float closed = v * v / (2 * settings_.gravity_m_s2);
+    std::printf("[measure] jump dt %.4f: apex %.4f m (closed %.4f), airtime %.3f s (closed %.3f)\n",
+                dt, apex - start, closed, time, 2 * v / settings_.gravity_m_s2);
+    EXPECT_NEAR(apex - start, closed, 0.01f) << "dt " << dt;
+    EXPECT_EQ(state.mode, MovementMode::kWalking);
+    EXPECT_NEAR(Feet(state), 0.0f, 2e-3f);
+  }
+}
+
+TEST_F(MoverTest, FallsOffALedgeAndReportsTheDistanceToTheFloor) {
+  world_.AddBox({"ledge", {4.0f, 2.0f, 4.0f}, {0.0f, 1.0f, 0.0f}, 0.0f});
+  CharacterMover mover(settings_, world_);
+  MovementState state = mover.Spawn({0, 2, 0});
+  ASSERT_EQ(state.mode, MovementMode::kWalking);
+  bool saw_falling = false;
+  for (int i = 0; i < 180; ++i) {
+    ASSERT_TRUE(mover.Update(state, {{0, 0, 1}, Gait::kRun, false}, kDt).ok());
+    if (state.mode == MovementMode::kFalling) {
+      saw_falling = true;
+      const auto distance = mover.DistanceToFloor(state, 5.0f);
+      ASSERT_TRUE(distance.has_value());
+      EXPECT_NEAR(*distance, state.position.y - settings_.capsule.half_height_m, 0.01f);
+    }
+  }
+  EXPECT_TRUE(saw_falling);
+  EXPECT_EQ(state.mode, MovementMode::kWalking);
+  EXPECT_NEAR(Feet(state), 0.0f, 2e-3f);
+  EXPECT_GT(state.position.z, 2.0f + settings_.capsule.radius_m);
+}
+
+TEST_F(MoverTest, MovingPlatformCarriesAStandingCharacterWithoutDrift) {
+  world::PlatformDesc platform;
+  platform.size_m = {3.0f, 0.3f, 3.0f};
+  // A corner and a rise, and back (ping-pong), at 1.5 m/s.
+  platform.waypoints_m = {{0, 1.0f, 0}, {4, 1.0f, 0}, {4, 2.0f, 3}};
+  platform.speed_m_s = 1.5f;
+  const world::BodyId id = world_.AddPlatform(platform);
+  CharacterMover mover(settings_, world_);
+  MovementState state = mover.Spawn({0.3f, 1.15f, -0.2f});
+  ASSERT_EQ(state.mode, MovementMode::kWalking);
+  ASSERT_EQ(state.base, id);
+  const glm::vec3 offset = state.position - world_.BodyTransform(id)->translation;
+  float max_drift = 0.0f;
+  for (int i = 0; i < 8 * 60; ++i) {
+    world_.Advance(kDt);
+    ASSERT_TRUE(mover.Update(state, {{0, 0, 0}, Gait::kRun, false}, kDt).ok());
+    const glm::vec3 now = state.position - world_.BodyTransform(id)->translation;
+    max_drift = std::max(max_drift, glm::length(now - offset));
+  }
+  std::printf("[measure] platform drift over 8 s: %.3f mm\n", max_drift * 1000.0f);
+  EXPECT_LT(max_drift, 0.01f);
+  EXPECT_EQ(state.mode, MovementMode::kWalking);
+}
+
+TEST_F(MoverTest, ZeroDtChangesNothingAndBadInputIsRejected) {
+  CharacterMover mover(settings_, world_);
+  MovementState state = mover.Spawn({0, 0, 0});
+  Run(mover, state, {{0, 0, 1}, Gait::kRun, false}, 0.3f);
+  const MovementState before = state;
+  ASSERT_TRUE(mover.Update(state, {{1, 0, 0}, Gait::kRun, true}, 0.0f).ok());
+  EXPECT_EQ(state.position, before.position);
+  EXPECT_EQ(state.velocity, before.velocity);
+  EXPECT_EQ(state.mode, before.mode);
+
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  for (float dt : {nan, inf, -kDt}) {
+    const Status status = mover.Update(state, {{0, 0, 1}, Gait::kRun, false}, dt);
+    EXPECT_FALSE(status.ok());
+    EXPECT_NE(status.error().message.find("dt"), std::string::npos);
+  }
+  EXPECT_FALSE(mover.Update(state, {{nan, 0, 1}, Gait::kRun, false}, kDt).ok());
+  EXPECT_FALSE(mover.Update(state, {{0, 0, inf}, Gait::kRun, false}, kDt).ok());
+  EXPECT_EQ(state.position, before.position);
+  EXPECT_EQ(state.velocity, before.velocity);
+  EXPECT_EQ(state.update_count, before.update_count);
+}
+
+TEST_F(MoverTest, HugeDtIsSubsteppedLikeManySmallFrames) {
+  CharacterMover mover(settings_, world_);
+  MovementState one = mover.Spawn({0, 0, 0});
+  MovementState many = one;
+  const MoveInput input{{0, 0, 1}, Gait::kRun, false};
+  ASSERT_TRUE(mover.Update(one, input, 10.0f).ok());
+  for (int i = 0; i < 600; ++i) ASSERT_TRUE(mover.Update(many, input, 10.0f / 600.0f).ok());
+  EXPECT_NEAR(one.position.z, many.position.z, 1e-3f);
+  EXPECT_EQ(one.velocity, many.velocity);
+  // 10 s of running: 0.47 s accelerating, then 3.75 m/s.
+  const GaitSettings& g = settings_.run;
+  const float closed = g.max_speed_m_s * 10.0f -
+                       g.max_speed_m_s * g.max_speed_m_s / (2 * g.max_acceleration_m_s2);
+  EXPECT_NEAR(one.position.z, closed, 0.05f);
+}
+
+TEST_F(MoverTest, SameInputsGiveBitIdenticalStatesOnTheDefaultLevel) {
+  auto level = world::LoadLevel(io::ProjectAssets() / "levels" / "default.json");
+  ASSERT_TRUE(level.ok()) << level.error().message;
+  auto run = [&]() {
+    auto world = world::BulletCollisionWorld::FromLevel(*level);
+    EXPECT_TRUE(world.ok());
+    CharacterMover mover(settings_, **world);
+    MovementState state = mover.Spawn(level->spawn_m);
+    std::vector<MovementState> trace;
+    for (int i = 0; i < 900; ++i) {
+      const float t = static_cast<float>(i) * kDt;
+      const float dt = kDt * (1.0f + 0.5f * std::sin(static_cast<float>(i)));  // variable frames
+      const glm::vec3 direction(std::sin(0.4f * t), 0.0f, std::cos(0.3f * t));
+      (*world)->Advance(dt);
+      EXPECT_TRUE(
+          mover.Update(state, {direction, i % 200 < 100 ? Gait::kRun : Gait::kWalk, i % 97 == 0}, dt)
+              .ok());
+      trace.push_back(state);
+    }
+    return trace;
+  };
+  const auto a = run();
+  const auto b = run();
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ASSERT_EQ(std::memcmp(&a[i].position, &b[i].position, sizeof(glm::vec3)), 0) << i;
+    ASSERT_EQ(std::memcmp(&a[i].velocity, &b[i].velocity, sizeof(glm::vec3)), 0) << i;
+    ASSERT_EQ(a[i].mode, b[i].mode);
+  }
+}
+
+}  // namespace
+}  // namespace footwork::movement
