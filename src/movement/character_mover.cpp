@@ -61,8 +61,7 @@ MovementState CharacterMover::Spawn(const glm::vec3& feet) const {
       FindFloor(state.position, settings_.max_step_height_m + 2.0f * settings_.floor_gap_m);
   state.floor = floor;
   if (floor.walkable) {
-    state.position.y += settings_.floor_gap_m - floor.distance_m;
-    state.floor.distance_m = settings_.floor_gap_m;
+    SnapToFloor(state);
     state.mode = MovementMode::kWalking;
     UpdateBase(state);
   } else {
@@ -78,6 +77,7 @@ FloorState CharacterMover::FindFloor(const glm::vec3& position, float max_distan
   if (!hit) return floor;
   floor.has_floor = true;
   floor.distance_m = hit->distance_m;
+  floor.clearance_m = hit->distance_m;
   floor.normal = hit->normal;
   floor.point = hit->point;
   floor.body = hit->body;
@@ -103,10 +103,12 @@ FloorState CharacterMover::FindFloor(const glm::vec3& position, float max_distan
   const float bottom_offset = settings_.capsule.half_height_m;
   const auto below = world_->RayCast(
       position, position - glm::vec3(0.0f, bottom_offset + max_distance_m, 0.0f));
-  if (below && IsWalkable(below->normal)) {
+  if (below && IsWalkable(below->normal) && below->distance_m - bottom_offset <= max_distance_m) {
     floor.walkable = true;
     floor.normal = below->normal;
     floor.body = below->body;
+    floor.point = below->point;
+    floor.distance_m = std::max(floor.clearance_m, below->distance_m - bottom_offset);
   }
   return floor;
 }
@@ -197,8 +199,7 @@ void CharacterMover::Walk(MovementState& state, const MoveInput& input, float dt
       FindFloor(state.position, settings_.max_step_height_m + 2.0f * settings_.floor_gap_m);
   state.floor = floor;
   if (floor.walkable) {
-    state.position.y += settings_.floor_gap_m - floor.distance_m;
-    state.floor.distance_m = settings_.floor_gap_m;
+    SnapToFloor(state);
     UpdateBase(state);
   } else {
     StartFalling(state);
@@ -237,8 +238,7 @@ void CharacterMover::Fall(MovementState& state, const MoveInput& input, float dt
         state.floor = floor;
         state.mode = MovementMode::kWalking;
         state.velocity.y = 0.0f;
-        state.position.y += settings_.floor_gap_m - floor.distance_m;
-        state.floor.distance_m = settings_.floor_gap_m;
+        SnapToFloor(state);
         UpdateBase(state);
         return;
       }
@@ -257,6 +257,18 @@ void CharacterMover::Fall(MovementState& state, const MoveInput& input, float dt
     }
     previous_normal = normal;
   }
+}
+
+void CharacterMover::SnapToFloor(MovementState& state) const {
+  // Keep floor_gap_m above the floor, but never move down into whatever the sweep touched first
+  // (a steep surface the capsule rests on must not be climbed by repeated snapping either).
+  float rise = settings_.floor_gap_m - state.floor.distance_m;
+  if (state.floor.clearance_m < state.floor.distance_m) {
+    rise = std::clamp(rise, -std::max(0.0f, state.floor.clearance_m - kContactOffsetM), 0.0f);
+  }
+  state.position.y += rise;
+  state.floor.distance_m += rise;
+  state.floor.clearance_m += rise;
 }
 
 void CharacterMover::StartFalling(MovementState& state) const {

@@ -21,8 +21,11 @@ enum class MovementMode : std::uint8_t { kWalking, kFalling };
 struct FloorState {
   bool has_floor = false;
   bool walkable = false;
-  // Gap between capsule bottom and floor, metres.
+  // Gap between capsule bottom and the supporting floor, metres.
   float distance_m = 0.0f;
+  // How far the capsule can move down before touching anything (the floor sweep's distance);
+  // less than distance_m when the capsule rests on a steep surface above walkable ground.
+  float clearance_m = 0.0f;
   glm::vec3 normal{0.0f, 1.0f, 0.0f};
   glm::vec3 point{0.0f};
   world::BodyId body = world::kNoBody;
@@ -90,6 +93,8 @@ class CharacterMover {
   void Walk(MovementState& state, const MoveInput& input, float dt) const;
   void Fall(MovementState& state, const MoveInput& input, float dt) const;
   void StartFalling(MovementState& state) const;
+  // Moves the capsule vertically to floor_gap_m above state.floor.
+  void SnapToFloor(MovementState& state) const;
   void ApplyBaseMovement(MovementState& state) const;
   void UpdateBase(MovementState& state) const;
   // Moves by delta with slides; walking ignores the vertical part of steep surfaces and tries to
