@@ -1,0 +1,138 @@
+#pragma once
+// Pose transitions without keeping the outgoing animation alive, as free functions over explicit
+// state (Holden's style; see theorangeduck.com "Inertialization" and "Dead Blending"):
+//
+// - Offset-decay inertialization: at the switch, record per joint the offset between the
+//   outgoing and incoming pose and between their velocities; every frame the offset decays to 0
+//   with an exact critically damped spring and is added on top of the incoming pose. Rotations
+//   are offset in quaternion log space (scaled angle-axis); the offset's velocity is converted
+//   through the exp map's Jacobian, so angular velocity stays continuous even for large offsets.
+// - Dead blending: at the switch, record the outgoing pose and velocity; every frame extrapolate
+//   it with a velocity that decays by a half-life, and cross-fade from that extrapolation to the
+//   incoming pose with a smoothstep over the blend duration.
+//
+// Both operate on local poses (spans of Transform, one per joint) and on curve values. Curves in
+// the filter mask are not blended: they take the incoming value at once, so a curve such as the
+// seed's RotateAlpha (authored to start at 1) does not ramp up from the outgoing state's 0.
+//
+// The caller owns every span (no allocation here). Velocities are per second; angular velocity
+// is a scaled axis (axis * rad/s) in the joint's parent space, i.e. q(t + dt) ~ exp(w dt) * q(t).
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include <glm/glm.hpp>
+
+#include "footwork/core/spring.h"
+#include "footwork/core/transform.h"
+
+namespace footwork::graph {
+
+// Rate of change of one joint's local transform.
+struct TransformVelocity {
+  glm::vec3 linear{0.0f};
+  // Scaled axis: direction is the rotation axis, length is rad/s.
+  glm::vec3 angular{0.0f};
+  glm::vec3 scale{0.0f};
+};
+
+// Quaternion <-> scaled angle-axis (axis * angle), the space rotation offsets decay in.
+glm::vec3 QuatToScaledAngleAxis(const glm::quat& q);
+glm::quat ScaledAngleAxisToQuat(const glm::vec3& scaled_axis);
+
+// Finite-difference velocities between two poses taken `dt_s` apart (dt_s > 0). Rotations take
+// the shortest path. All spans have the same length.
+void ComputePoseVelocities(std::span<const Transform> previous, std::span<const Transform> current,
+                           float dt_s, std::span<TransformVelocity> velocities);
+
+// Builds a "do not blend" mask for curves: mask[i] = 1 when curve_names[i] is in `filtered`.
+// `mask` has curve_names.size() entries.
+void BuildCurveFilterMask(std::span<const std::string_view> curve_names,
+                          std::span<const std::string_view> filtered, std::span<std::uint8_t> mask);
+
+// ---- Offset-decay inertialization -------------------------------------------------------------
+
+// One joint's decaying offset (position and velocity of each channel).
+struct JointOffset {
+  SpringState3 translation;
+  // Scaled angle-axis offset applied on the left of the incoming rotation.
+  SpringState3 rotation;
+  SpringState3 scale;
+};
+
+// Zeroes offsets (no transition in progress).
+void ResetOffsets(std::span<JointOffset> offsets);
+void ResetOffsets(std::span<SpringState> curve_offsets);
+
+// At a switch: offsets become (outgoing + current offset) - incoming, for values and velocities.
+// `source` is the outgoing animation's pose (without offsets), `destination` the incoming one;
+// carrying the current offset keeps an interrupted inertialization continuous.
+void InertializeTransition(std::span<JointOffset> offsets, std::span<const Transform> source,
+                           std::span<const TransformVelocity> source_velocity,
+                           std::span<const Transform> destination,
+                           std::span<const TransformVelocity> destination_velocity);
+
+// Every frame after the switch: decays the offsets by dt_s and writes destination + offset.
+// dt_s = 0 on the switch frame gives the outgoing pose exactly.
+void InertializeUpdate(std::span<Transform> output, std::span<JointOffset> offsets,
+                       std::span<const Transform> destination, float half_life_s, float dt_s);
+
+// The same for curves. Filtered curves (mask 1) get a zero offset: the destination value at once.
+void InertializeCurvesTransition(std::span<SpringState> offsets, std::span<const float> source,
+                                 std::span<const float> source_velocity,
+                                 std::span<const float> destination,
+                                 std::span<const float> destination_velocity,
+                                 std::span<const std::uint8_t> filtered_mask);
+void InertializeCurvesUpdate(std::span<float> output, std::span<SpringState> offsets,
+                             std::span<const float> destination, float half_life_s, float dt_s);
+
+// ---- Dead blending ----------------------------------------------------------------------------
+
+// The extrapolated outgoing state of one joint.
+struct DeadBlendJoint {
+  Transform extrapolated;
+  TransformVelocity velocity;
+};
+
+// The extrapolated outgoing state of one curve.
+struct DeadBlendCurve {
+  float value = 0.0f;
+  float velocity = 0.0f;
+};
+
+// Progress of one dead blend, shared by the joints and curves of a character.
+struct DeadBlendClock {
+  float elapsed_s = 0.0f;
+  float duration_s = 0.0f;
+
+  bool active() const { return elapsed_s < duration_s; }
+  // Smoothstep of elapsed / duration: 0 at the switch (with zero slope, so the output keeps the
+  // outgoing velocity), 1 at the end.
+  float Alpha() const;
+};
+
+// At a switch: starts the clock and records the outgoing pose and velocity. `source` is the
+// pose shown last (the current output, which may itself be a blend).
+void DeadBlendTransition(DeadBlendClock& clock, std::span<DeadBlendJoint> joints,
+                         std::span<const Transform> source,
+                         std::span<const TransformVelocity> source_velocity, float duration_s);
+void DeadBlendCurvesTransition(std::span<DeadBlendCurve> curves, std::span<const float> source,
+                               std::span<const float> source_velocity);
+
+// Advances the clock by dt_s; call once per frame before the pose and curve updates.
+void AdvanceDeadBlend(DeadBlendClock& clock, float dt_s);
+
+// Extrapolates the outgoing state by dt_s (velocity decaying with `decay_half_life_s`) and
+// writes the cross-fade to `destination` at the clock's alpha. After the clock's duration the
+// output is the destination. The switch frame uses dt_s = 0 and gives the outgoing pose.
+void DeadBlendUpdate(std::span<Transform> output, std::span<DeadBlendJoint> joints,
+                     const DeadBlendClock& clock, std::span<const Transform> destination,
+                     float decay_half_life_s, float dt_s);
+// Filtered curves (mask 1) take the destination value at once.
+void DeadBlendCurvesUpdate(std::span<float> output, std::span<DeadBlendCurve> curves,
+                           const DeadBlendClock& clock, std::span<const float> destination,
+                           std::span<const std::uint8_t> filtered_mask, float decay_half_life_s,
+                           float dt_s);
+
+}  // namespace footwork::graph

@@ -1,0 +1,210 @@
+#include "footwork/graph/inertialization.h"
+
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace footwork::graph {
+namespace {
+
+constexpr int kJoints = 3;
+using Pose = std::array<Transform, kJoints>;
+
+// Two smooth, different animations: the outgoing one (A) and the incoming one (B).
+Pose PoseA(float t) {
+  Pose pose;
+  for (int j = 0; j < kJoints; ++j) {
+    const float phase = 0.7f * static_cast<float>(j);
+    pose[j].translation = {std::sin(2.0f * t + phase), 0.5f * std::cos(3.0f * t), 0.8f * t};
+    pose[j].rotation = glm::angleAxis(1.5f * t + phase, glm::normalize(glm::vec3(0, 1, 0.3f)));
+    pose[j].scale = glm::vec3(1.0f + 0.1f * std::sin(t));
+  }
+  return pose;
+}
+Pose PoseB(float t) {
+  Pose pose;
+  for (int j = 0; j < kJoints; ++j) {
+    pose[j].translation = {0.3f, 1.0f + std::sin(t), -2.0f * t + static_cast<float>(j)};
+    pose[j].rotation = glm::angleAxis(-2.0f * t + 1.0f, glm::normalize(glm::vec3(1, 0.2f, 0)));
+    pose[j].scale = glm::vec3(1.0f);
+  }
+  return pose;
+}
+
+// Velocities by a central difference, as a caller would from its sampler.
+std::array<TransformVelocity, kJoints> Velocity(Pose (*pose)(float), float t) {
+  constexpr float kH = 1e-3f;
+  const Pose before = pose(t - kH);
+  const Pose after = pose(t + kH);
+  std::array<TransformVelocity, kJoints> velocity;
+  ComputePoseVelocities(before, after, 2.0f * kH, velocity);
+  return velocity;
+}
+
+void ExpectNearPose(std::span<const Transform> actual, std::span<const Transform> expected,
+                    float tolerance) {
+  for (std::size_t j = 0; j < actual.size(); ++j) {
+    EXPECT_NEAR(glm::length(actual[j].translation - expected[j].translation), 0.0f, tolerance)
+        << "joint " << j;
+    EXPECT_NEAR(AngleBetween(actual[j].rotation, expected[j].rotation), 0.0f, tolerance)
+        << "joint " << j;
+    EXPECT_NEAR(glm::length(actual[j].scale - expected[j].scale), 0.0f, tolerance) << "joint " << j;
+  }
+}
+
+TEST(InertializationTest, ScaledAngleAxisRoundTrips) {
+  const glm::quat q = glm::angleAxis(2.5f, glm::normalize(glm::vec3(1, 2, 3)));
+  const glm::vec3 s = QuatToScaledAngleAxis(q);
+  EXPECT_NEAR(glm::length(s), 2.5f, 1e-5f);
+  EXPECT_NEAR(AngleBetween(ScaledAngleAxisToQuat(s), q), 0.0f, 1e-5f);
+  EXPECT_NEAR(glm::length(QuatToScaledAngleAxis(glm::quat(1, 0, 0, 0))), 0.0f, 1e-7f);
+}
+
+// Velocity continuity: the one-sided derivative of the output right after the switch equals the
+// outgoing animation's velocity. Checked with a small step, where the finite difference is
+// accurate; a hard switch would be off by the A-B velocity gap (several m/s and rad/s).
+void ExpectVelocityContinuous(const Pose& at_switch, const Pose& just_after,
+                              const std::array<TransformVelocity, kJoints>& source_velocity,
+                              float h) {
+  std::array<TransformVelocity, kJoints> output_velocity;
+  ComputePoseVelocities(at_switch, just_after, h, output_velocity);
+  for (int j = 0; j < kJoints; ++j) {
+    EXPECT_NEAR(glm::length(output_velocity[j].linear - source_velocity[j].linear), 0.0f, 0.03f)
+        << "joint " << j;
+    EXPECT_NEAR(glm::length(output_velocity[j].angular - source_velocity[j].angular), 0.0f, 0.03f)
+        << "joint " << j;
+  }
+}
+
+TEST(InertializationTest, SwitchKeepsPoseAndVelocityThenConvergesToIncoming) {
+  const float t0 = 0.9f;
+  const Pose source = PoseA(t0);
+  const auto source_velocity = Velocity(PoseA, t0);
+  const auto destination_velocity = Velocity(PoseB, t0);
+  // The gap a hard switch would show, to make the continuity check meaningful.
+  ASSERT_GT(glm::length(source_velocity[0].linear - destination_velocity[0].linear), 1.0f);
+
+  std::array<JointOffset, kJoints> offsets;
+  ResetOffsets(offsets);
+  InertializeTransition(offsets, source, source_velocity, PoseB(t0), destination_velocity);
+  constexpr float kHalfLife = 0.1f;
+  Pose output;
+  InertializeUpdate(output, offsets, PoseB(t0), kHalfLife, 0.0f);
+  ExpectNearPose(output, source, 1e-4f);
+
+  constexpr float kH = 5e-5f;
+  std::array<JointOffset, kJoints> probe = offsets;
+  Pose just_after;
+  InertializeUpdate(just_after, probe, PoseB(t0 + kH), kHalfLife, kH);
+  ExpectVelocityContinuous(output, just_after, source_velocity, kH);
+
+  // Run on at 60 Hz: after 2 s (20 half-lives) the offset is gone.
+  float t = t0;
+  for (int frame = 0; frame < 120; ++frame) {
+    t += 1.0f / 60.0f;
+    InertializeUpdate(output, offsets, PoseB(t), kHalfLife, 1.0f / 60.0f);
+  }
+  ExpectNearPose(output, PoseB(t), 1e-4f);
+}
+
+TEST(InertializationTest, InterruptingAnInertializationStaysContinuous) {
+  std::array<JointOffset, kJoints> offsets;
+  ResetOffsets(offsets);
+  InertializeTransition(offsets, PoseA(0.5f), Velocity(PoseA, 0.5f), PoseB(0.5f),
+                        Velocity(PoseB, 0.5f));
+  Pose shown;
+  InertializeUpdate(shown, offsets, PoseB(0.6f), 0.1f, 0.1f);
+  // Switch again, from B (the animation that was playing) to A, mid-inertialization.
+  InertializeTransition(offsets, PoseB(0.6f), Velocity(PoseB, 0.6f), PoseA(0.6f),
+                        Velocity(PoseA, 0.6f));
+  Pose output;
+  InertializeUpdate(output, offsets, PoseA(0.6f), 0.1f, 0.0f);
+  ExpectNearPose(output, shown, 1e-4f);
+}
+
+TEST(InertializationTest, FilteredCurveTakesDestinationAtOnce) {
+  const std::array<std::string_view, 2> names = {"RotateAlpha", "FootLock_L"};
+  const std::array<std::string_view, 1> filtered = {"RotateAlpha"};
+  std::array<std::uint8_t, 2> mask{};
+  BuildCurveFilterMask(names, filtered, mask);
+  EXPECT_EQ(mask[0], 1);
+  EXPECT_EQ(mask[1], 0);
+
+  // Outgoing state has RotateAlpha 0; the incoming Start clip's curve starts at 1 and decays.
+  const std::array<float, 2> source = {0.0f, 1.0f};
+  const std::array<float, 2> zero_velocity = {0.0f, 0.0f};
+  auto destination = [](float t) { return std::array<float, 2>{std::max(0.0f, 1.0f - t), 0.0f}; };
+  std::array<SpringState, 2> offsets;
+  ResetOffsets(offsets);
+  InertializeCurvesTransition(offsets, source, zero_velocity, destination(0.0f), zero_velocity,
+                              mask);
+  std::array<float, 2> output{};
+  InertializeCurvesUpdate(output, offsets, destination(0.0f), 0.1f, 0.0f);
+  EXPECT_FLOAT_EQ(output[0], 1.0f);  // not 0: no ramp up from the outgoing value
+  EXPECT_FLOAT_EQ(output[1], 1.0f);  // the blended curve starts at the outgoing value
+  for (int frame = 1; frame <= 30; ++frame) {
+    const float t = static_cast<float>(frame) / 60.0f;
+    InertializeCurvesUpdate(output, offsets, destination(t), 0.1f, 1.0f / 60.0f);
+    EXPECT_FLOAT_EQ(output[0], destination(t)[0]) << "frame " << frame;
+    EXPECT_GT(output[1], 0.0f);
+  }
+}
+
+TEST(DeadBlendingTest, SwitchKeepsPoseAndVelocityThenReachesIncoming) {
+  const float t0 = 0.9f;
+  const Pose source = PoseA(t0);
+  const auto source_velocity = Velocity(PoseA, t0);
+  std::array<DeadBlendJoint, kJoints> joints;
+  DeadBlendClock clock;
+  constexpr float kDuration = 0.3f;
+  constexpr float kDecayHalfLife = 0.2f;
+  DeadBlendTransition(clock, joints, source, source_velocity, kDuration);
+  Pose output;
+  DeadBlendUpdate(output, joints, clock, PoseB(t0), kDecayHalfLife, 0.0f);
+  ExpectNearPose(output, source, 1e-4f);
+
+  constexpr float kH = 5e-5f;
+  auto probe_joints = joints;
+  DeadBlendClock probe_clock = clock;
+  AdvanceDeadBlend(probe_clock, kH);
+  Pose just_after;
+  DeadBlendUpdate(just_after, probe_joints, probe_clock, PoseB(t0 + kH), kDecayHalfLife, kH);
+  ExpectVelocityContinuous(output, just_after, source_velocity, kH);
+
+  float t = t0;
+  for (int frame = 0; frame < 18; ++frame) {  // exactly the 0.3 s duration at 60 Hz
+    t += 1.0f / 60.0f;
+    AdvanceDeadBlend(clock, 1.0f / 60.0f);
+    DeadBlendUpdate(output, joints, clock, PoseB(t), kDecayHalfLife, 1.0f / 60.0f);
+  }
+  EXPECT_FALSE(clock.active());
+  ExpectNearPose(output, PoseB(t), 1e-5f);
+}
+
+TEST(DeadBlendingTest, FilteredCurveKeepsDestinationThroughTheBlend) {
+  const std::array<std::uint8_t, 2> mask = {1, 0};  // RotateAlpha filtered, Distance blended
+  std::array<DeadBlendCurve, 2> curves;
+  DeadBlendClock clock;
+  std::array<DeadBlendJoint, 0> no_joints;
+  DeadBlendTransition(clock, no_joints, {}, {}, 0.25f);
+  DeadBlendCurvesTransition(curves, std::array<float, 2>{0.0f, 5.0f},
+                            std::array<float, 2>{0.0f, -1.0f});
+  std::array<float, 2> output{};
+  for (int frame = 0; frame <= 20; ++frame) {
+    const float dt = frame == 0 ? 0.0f : 1.0f / 60.0f;
+    const float t = static_cast<float>(frame) / 60.0f;
+    const std::array<float, 2> destination = {1.0f - t, 2.0f};
+    AdvanceDeadBlend(clock, dt);
+    DeadBlendCurvesUpdate(output, curves, clock, destination, mask, 0.2f, dt);
+    EXPECT_FLOAT_EQ(output[0], destination[0]) << "frame " << frame;
+    if (frame == 0) {
+      EXPECT_FLOAT_EQ(output[1], 5.0f);
+    }
+  }
+  EXPECT_FLOAT_EQ(output[1], 2.0f);  // blended curve reached its destination after 0.25 s
+}
+
+}  // namespace
+}  // namespace footwork::graph
