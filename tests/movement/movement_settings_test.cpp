@@ -1,0 +1,51 @@
+#include "footwork/movement/movement_settings.h"
+
+#include <gtest/gtest.h>
+
+#include "footwork/io/asset_paths.h"
+
+namespace footwork::movement {
+namespace {
+
+TEST(MovementSettings, DefaultFileHoldsTheSeedGaitsInMetres) {
+  auto settings = LoadMovementSettings(io::ProjectAssets() / "movement" / "default.json");
+  ASSERT_TRUE(settings.ok()) << settings.error().message;
+  // Part02: walk 175 cm/s, 350, 500, friction 8; run 375, 800, 1200, 8; separate braking 0.
+  EXPECT_FLOAT_EQ(settings->walk.max_speed_m_s, 1.75f);
+  EXPECT_FLOAT_EQ(settings->walk.max_acceleration_m_s2, 3.5f);
+  EXPECT_FLOAT_EQ(settings->walk.braking_deceleration_m_s2, 5.0f);
+  EXPECT_FLOAT_EQ(settings->walk.ground_friction, 8.0f);
+  EXPECT_TRUE(settings->walk.use_separate_braking_friction);
+  EXPECT_FLOAT_EQ(settings->walk.braking_friction, 0.0f);
+  EXPECT_FLOAT_EQ(settings->run.max_speed_m_s, 3.75f);
+  EXPECT_FLOAT_EQ(settings->run.max_acceleration_m_s2, 8.0f);
+  EXPECT_FLOAT_EQ(settings->run.braking_deceleration_m_s2, 12.0f);
+  EXPECT_FLOAT_EQ(settings->sprint.max_speed_m_s, 6.0f);
+  EXPECT_FLOAT_EQ(settings->walkable_floor_angle_deg, 44.765f);
+  EXPECT_FLOAT_EQ(settings->max_step_height_m, 0.45f);
+  EXPECT_FLOAT_EQ(settings->gravity_m_s2, 9.81f);
+  // The file and the compiled-in defaults agree.
+  const MovementSettings defaults;
+  EXPECT_FLOAT_EQ(settings->run.max_speed_m_s, defaults.run.max_speed_m_s);
+  EXPECT_FLOAT_EQ(settings->air_control, defaults.air_control);
+  EXPECT_EQ(settings->max_substeps, defaults.max_substeps);
+}
+
+TEST(MovementSettings, ErrorsNameFileAndField) {
+  auto missing = ParseMovementSettings(R"({"gaits": {"walk": {}}})", "m.json");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().message, "m.json: gaits.walk.max_speed_m_s: missing required field");
+  auto wrong_type = ParseMovementSettings(
+      R"({"gaits": {"walk": {"max_speed_m_s": "fast"}}})", "m.json");
+  ASSERT_FALSE(wrong_type.ok());
+  EXPECT_NE(wrong_type.error().message.find("gaits.walk.max_speed_m_s: expected a number"),
+            std::string::npos);
+  auto negative = ParseMovementSettings(
+      R"({"gaits": {"walk": {"max_speed_m_s": -1}}})", "m.json");
+  ASSERT_FALSE(negative.ok());
+  EXPECT_NE(negative.error().message.find("expected a number in"), std::string::npos);
+  EXPECT_FALSE(ParseMovementSettings("not json", "m.json").ok());
+}
+
+}  // namespace
+}  // namespace footwork::movement
