@@ -78,9 +78,10 @@ struct GaitSpec {
   float stride_m() const { return speed_m_s * cycle_s; }
 };
 
-// Walk at 1.2 m/s: 0.9 s cycle, stride 1.08 m, duty 0.55.
+// Walk at 1.2 m/s: 0.9 s cycle, stride 1.08 m, each foot planted 0.5 s (duty 5/9), 60 Hz keys.
 GaitSpec WalkGait();
-// Run at 3.5 m/s: 0.7 s cycle, stride 2.45 m, duty 0.30 (flight phases).
+// Run at 3.5 m/s: 0.7 s cycle, stride 2.45 m, each foot planted 0.2 s (duty 2/7, flight phases),
+// 120 Hz keys.
 GaitSpec RunGait();
 
 // A time range [begin_s, end_s] during which a foot is planted.
