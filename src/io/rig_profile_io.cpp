@@ -24,8 +24,8 @@ bool IsKnownRole(const std::string& role) {
 const std::vector<std::string>& KnownRigRoles() {
   static const std::vector<std::string> roles = [] {
     std::vector<std::string> names = {"root", "pelvis", "neck", "head"};
-    for (const char* limb : {"thigh", "calf", "foot", "ball", "clavicle", "upperarm", "lowerarm",
-                             "hand"}) {
+    for (const char* limb :
+         {"thigh", "calf", "foot", "ball", "clavicle", "upperarm", "lowerarm", "hand"}) {
       names.push_back(std::string(limb) + "_l");
       names.push_back(std::string(limb) + "_r");
     }
@@ -36,12 +36,15 @@ const std::vector<std::string>& KnownRigRoles() {
 
 Result<anim::RigProfile> RigProfileFromJson(std::string_view json_text, const std::string& source) {
   const nlohmann::json json = nlohmann::json::parse(json_text, nullptr, /*allow_exceptions=*/false);
-  if (json.is_discarded()) return Error{source + ": invalid JSON"};
-  if (!json.is_object()) return Error{source + ": expected a JSON object"};
+  if (json.is_discarded())
+    return Error{source + ": invalid JSON"};
+  if (!json.is_object())
+    return Error{source + ": expected a JSON object"};
   anim::RigProfile profile;
 
   if (const auto name = json.find("name"); name != json.end()) {
-    if (!name->is_string()) return Error{source + ": name: expected a string"};
+    if (!name->is_string())
+      return Error{source + ": name: expected a string"};
     profile.name = name->get<std::string>();
   }
 
@@ -66,7 +69,8 @@ Result<anim::RigProfile> RigProfileFromJson(std::string_view json_text, const st
   }
 
   if (const auto chain = json.find("spine_chain"); chain != json.end()) {
-    if (!chain->is_array()) return Error{source + ": spine_chain: expected an array of names"};
+    if (!chain->is_array())
+      return Error{source + ": spine_chain: expected an array of names"};
     for (std::size_t i = 0; i < chain->size(); ++i) {
       const nlohmann::json& joint = (*chain)[i];
       if (!joint.is_string() || joint.get<std::string>().empty()) {
@@ -96,7 +100,8 @@ Result<anim::RigProfile> RigProfileFromJson(std::string_view json_text, const st
 
 Result<anim::RigProfile> LoadRigProfile(const std::filesystem::path& path) {
   Result<std::vector<std::uint8_t>> bytes = ReadFileBytes(path, kMaxProfileBytes);
-  if (!bytes) return bytes.error();
+  if (!bytes)
+    return bytes.error();
   const std::string_view text(reinterpret_cast<const char*>(bytes->data()), bytes->size());
   return RigProfileFromJson(text, path.string());
 }
@@ -105,16 +110,20 @@ std::vector<std::string> MissingRigJoints(const anim::RigProfile& profile,
                                           const anim::Skeleton& skeleton) {
   std::vector<std::string> missing;
   auto check = [&](const std::string& label, const std::string& joint) {
-    if (skeleton.FindJoint(joint) < 0) missing.push_back(fmt::format("{} '{}'", label, joint));
+    if (skeleton.FindJoint(joint) < 0)
+      missing.push_back(fmt::format("{} '{}'", label, joint));
   };
-  for (const auto& [role, joint] : profile.roles) check(role, joint);
-  for (const std::string& joint : profile.spine_chain) check("spine_chain", joint);
+  for (const auto& [role, joint] : profile.roles)
+    check(role, joint);
+  for (const std::string& joint : profile.spine_chain)
+    check("spine_chain", joint);
   return missing;
 }
 
 Status ValidateRigProfile(const anim::RigProfile& profile, const anim::Skeleton& skeleton) {
   const std::vector<std::string> missing = MissingRigJoints(profile, skeleton);
-  if (missing.empty()) return Status::Ok();
+  if (missing.empty())
+    return Status::Ok();
   return Error{fmt::format("rig profile '{}': {} joint(s) not in the skeleton: {}", profile.name,
                            missing.size(), fmt::join(missing, ", "))};
 }
