@@ -111,8 +111,8 @@ TEST(AdditiveTest, LocalDeltaIsRotationTranslationScaleDifference) {
       ApplyAdditive(skeleton, target, additive, 0.5f, AdditiveSpace::kLocal);
   EXPECT_TRUE(testing::QuatNear(half[kChest].rotation,
                                 AxisAngle({0, 0, 1}, 0.25f) * AxisAngle({0, 1, 0}, 1.0f)));
-  EXPECT_TRUE(
-      testing::VecNear(half[kChest].translation, target[kChest].translation + glm::vec3(0, 0.05f, 0)));
+  EXPECT_TRUE(testing::VecNear(half[kChest].translation,
+                               target[kChest].translation + glm::vec3(0, 0.05f, 0)));
 }
 
 TEST(AdditiveTest, MeshSpaceLeanKeepsItsModelDirection) {

@@ -98,7 +98,8 @@ RC_GTEST_PROP(BlendingProperties, WeightsAreNormalised, ()) {
   std::vector<BlendLayer> layers;
   std::vector<BlendLayer> scaled_layers;
   const float factor = static_cast<float>(*rc::gen::inRange(1, 1000)) / 100.0f;
-  for (int l = 0; l < num_layers; ++l) poses.push_back(testing::GenPose(num_joints, true));
+  for (int l = 0; l < num_layers; ++l)
+    poses.push_back(testing::GenPose(num_joints, true));
   for (int l = 0; l < num_layers; ++l) {
     const float weight = static_cast<float>(*rc::gen::inRange(1, 100)) / 100.0f;
     layers.push_back({poses[l], weight});

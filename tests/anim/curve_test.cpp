@@ -18,10 +18,13 @@ FloatCurve MakeCurve(std::vector<float> times, std::vector<float> values) {
 
 // Reference: linear search, for checking the fast paths.
 float ReferenceEvaluate(const FloatCurve& curve, float t) {
-  if (t <= curve.times.front()) return curve.values.front();
-  if (t >= curve.times.back()) return curve.values.back();
+  if (t <= curve.times.front())
+    return curve.values.front();
+  if (t >= curve.times.back())
+    return curve.values.back();
   std::size_t k = 0;
-  while (!(curve.times[k] <= t && t < curve.times[k + 1])) ++k;
+  while (!(curve.times[k] <= t && t < curve.times[k + 1]))
+    ++k;
   const float alpha = (t - curve.times[k]) / (curve.times[k + 1] - curve.times[k]);
   return curve.values[k] + (curve.values[k + 1] - curve.values[k]) * alpha;
 }
@@ -130,8 +133,8 @@ RC_GTEST_PROP(CurveProperties, InverseOfIncreasingCurveRoundTrips, ()) {
     curve.values.push_back(value);
     value += static_cast<float>(*rc::gen::inRange(1, 100)) / 100.0f;
   }
-  const float target = curve.values.back() * static_cast<float>(*rc::gen::inRange(0, 1001)) /
-                       1000.0f;
+  const float target =
+      curve.values.back() * static_cast<float>(*rc::gen::inRange(0, 1001)) / 1000.0f;
   const Result<CurveInverse> found = FindTimeAtValue(curve, target);
   RC_ASSERT(found.ok());
   RC_ASSERT(!found->clamped);

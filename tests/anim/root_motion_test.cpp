@@ -13,8 +13,8 @@ namespace {
 using testing::AxisAngle;
 
 constexpr float kPi = std::numbers::pi_v<float>;
-constexpr float kSpeed = 1.2f;             // m/s along +Z
-constexpr float kTurnRate = kPi / 2.0f;    // rad/s about +Y
+constexpr float kSpeed = 1.2f;           // m/s along +Z
+constexpr float kTurnRate = kPi / 2.0f;  // rad/s about +Y
 
 // A 1 s loop whose root moves at constant velocity along +Z (in clip space).
 Clip MakeWalk() {

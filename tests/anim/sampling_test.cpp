@@ -25,9 +25,9 @@ Skeleton MakeTwoJointSkeleton() {
   Skeleton skeleton;
   skeleton.joint_names = {"root", "child"};
   skeleton.parents = {-1, 0};
-  skeleton.rest_pose = {testing::MakeTransform({0, 0, 0}),
-                        testing::MakeTransform({0, 1, 0}, AxisAngle({1, 0, 0}, 0.3f),
-                                               glm::vec3(2.0f))};
+  skeleton.rest_pose = {
+      testing::MakeTransform({0, 0, 0}),
+      testing::MakeTransform({0, 1, 0}, AxisAngle({1, 0, 0}, 0.3f), glm::vec3(2.0f))};
   return skeleton;
 }
 
@@ -155,12 +155,12 @@ TEST(SamplingJobTest, StepKeysHold) {
   clip.tracks[0].translation.interpolation = Interpolation::kStep;
   clip.tracks[0].translation.times = {0.0f, 0.5f};
   clip.tracks[0].translation.values = {{1, 0, 0}, {2, 0, 0}};
-  EXPECT_TRUE(VecNear(Sample(skeleton, clip, 0.49f, WrapMode::kLoop).pose[0].translation,
-                      {1, 0, 0}));
-  EXPECT_TRUE(VecNear(Sample(skeleton, clip, 0.5f, WrapMode::kLoop).pose[0].translation,
-                      {2, 0, 0}));
-  EXPECT_TRUE(VecNear(Sample(skeleton, clip, 0.9f, WrapMode::kLoop).pose[0].translation,
-                      {2, 0, 0}));
+  EXPECT_TRUE(
+      VecNear(Sample(skeleton, clip, 0.49f, WrapMode::kLoop).pose[0].translation, {1, 0, 0}));
+  EXPECT_TRUE(
+      VecNear(Sample(skeleton, clip, 0.5f, WrapMode::kLoop).pose[0].translation, {2, 0, 0}));
+  EXPECT_TRUE(
+      VecNear(Sample(skeleton, clip, 0.9f, WrapMode::kLoop).pose[0].translation, {2, 0, 0}));
 }
 
 TEST(SamplingJobTest, SingleKeyIsConstant) {
@@ -168,8 +168,8 @@ TEST(SamplingJobTest, SingleKeyIsConstant) {
   Clip clip = MakeClip();
   clip.tracks[0].translation.times = {0.4f};
   clip.tracks[0].translation.values = {{3, 2, 1}};
-  EXPECT_TRUE(VecNear(Sample(skeleton, clip, 0.9f, WrapMode::kLoop).pose[0].translation,
-                      {3, 2, 1}));
+  EXPECT_TRUE(
+      VecNear(Sample(skeleton, clip, 0.9f, WrapMode::kLoop).pose[0].translation, {3, 2, 1}));
 }
 
 TEST(SamplingJobTest, CacheMatchesStatelessSamplingForPlaybackAndSeeks) {
@@ -178,8 +178,10 @@ TEST(SamplingJobTest, CacheMatchesStatelessSamplingForPlaybackAndSeeks) {
   SamplingCache cache(skeleton.num_joints());
   // Three loops of 60 Hz playback, then some seeks in both directions.
   std::vector<float> times;
-  for (int frame = 0; frame < 180; ++frame) times.push_back(static_cast<float>(frame) / 60.0f);
-  for (const float t : {0.9f, 0.1f, 0.5f, 0.49f, 0.0f, 0.999f}) times.push_back(t);
+  for (int frame = 0; frame < 180; ++frame)
+    times.push_back(static_cast<float>(frame) / 60.0f);
+  for (const float t : {0.9f, 0.1f, 0.5f, 0.49f, 0.0f, 0.999f})
+    times.push_back(t);
   for (const float t : times) {
     const Sampled cached = Sample(skeleton, clip, t, WrapMode::kLoop, &cache);
     const Sampled fresh = Sample(skeleton, clip, t, WrapMode::kLoop);
