@@ -45,19 +45,20 @@ T Evaluate(const anim::Channel<T>& channel, float time_s, const T& rest) {
 // Euler angles (radians) with rotation = Rz(z) * Rx(x) * Ry(y), BVH's "Zrotation Xrotation
 // Yrotation" order.
 glm::vec3 EulerZxy(const glm::quat& rotation) {
-  const glm::mat3 m = glm::mat3_cast(glm::normalize(rotation));
-  // glm is column-major: m[column][row].
-  const float r21 = std::clamp(m[1][2], -1.0f, 1.0f);
-  const float x = std::asin(r21);
-  float y = 0.0f;
-  float z = 0.0f;
-  if (std::fabs(r21) < 0.99999f) {
-    y = std::atan2(-m[0][2], m[2][2]);
-    z = std::atan2(-m[1][0], m[1][1]);
-  } else {
-    // Gimbal lock: only z + y (or z - y) is defined; put it all on z.
-    z = std::atan2(m[0][1], m[0][0]);
-  }
+  const glm::quat q = glm::normalize(rotation);
+  const glm::mat3 m = glm::mat3_cast(q);
+  // glm is column-major: m[column][row]. Row 2 of Rz * Rx * Ry is (-cos x sin y, sin x,
+  // cos x cos y): x and y are its spherical angles. cos x comes from a hypot, which stays
+  // accurate near the poles where asin(sin x) would not.
+  const float cos_x = std::hypot(m[0][2], m[2][2]);
+  const float x = std::atan2(m[1][2], cos_x);
+  // At the poles (gimbal lock) y is arbitrary; z below absorbs it.
+  const float y = cos_x > 1e-6f ? std::atan2(-m[0][2], m[2][2]) : 0.0f;
+  // z from what remains, Rz = R * Ry^-1 * Rx^-1, so that the three angles rebuild R exactly
+  // even where y is poorly conditioned.
+  const glm::quat rest = q * glm::inverse(glm::angleAxis(y, glm::vec3(0.0f, 1.0f, 0.0f))) *
+                         glm::inverse(glm::angleAxis(x, glm::vec3(1.0f, 0.0f, 0.0f)));
+  const float z = NormalizeAngle(2.0f * std::atan2(rest.z, rest.w));
   return {x, y, z};
 }
 

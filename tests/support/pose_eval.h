@@ -4,6 +4,7 @@
 // (and the importers) against it.
 
 #include <algorithm>
+#include <cmath>
 #include <type_traits>
 #include <vector>
 
@@ -35,6 +36,13 @@ T EvaluateChannel(const anim::Channel<T>& channel, float time_s, const T& rest) 
   } else {
     return glm::mix(channel.values[prev], channel.values[next], alpha);
   }
+}
+
+// The angle (radians, 0..pi) of the rotation from a to b, accurate near zero where the acos of a
+// dot product loses ~1e-3 rad to float rounding.
+inline float RotationAngle(const glm::quat& a, const glm::quat& b) {
+  const glm::quat delta = glm::conjugate(a) * b;
+  return 2.0f * std::atan2(glm::length(glm::vec3(delta.x, delta.y, delta.z)), std::fabs(delta.w));
 }
 
 // Local transforms of every joint at time_s (no looping: times are clamped to the keys).
