@@ -1,0 +1,233 @@
+#include "footwork/cook/cook_clip.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "footwork/anim/curve.h"
+#include "footwork/anim/curve_names.h"
+#include "footwork/cook/authored_root_motion.h"
+#include "footwork/cook/curve_modifiers.h"
+#include "footwork/cook/foot_contacts.h"
+#include "footwork/cook/loop_closure.h"
+#include "footwork/cook/root_motion_from_contacts.h"
+#include "footwork/cook/sample_motion.h"
+#include "footwork/core/angles.h"
+
+namespace footwork::cook {
+namespace names = anim::curve_names;
+namespace {
+
+// The quality bars are defined per 60 Hz frame, whatever the cook rate.
+constexpr float kQualityRateHz = 60.0f;
+// Root-joint travel below this is noise, not authored root motion.
+constexpr float kMinAuthoredTravelM = 0.05f;
+// Clips turning less than this have no turn curves.
+constexpr float kMinTurnDeg = 1.0f;
+
+int RootJoint(const anim::RigBinding& binding) {
+  const int root = binding.Joint("root");
+  return root >= 0 ? root : 0;
+}
+
+std::vector<float> Constant(int frames, float value) {
+  return std::vector<float>(static_cast<std::size_t>(frames), value);
+}
+
+std::vector<float> CurveAtFrames(const anim::FloatCurve* curve, int frames, float rate_hz) {
+  std::vector<float> values(static_cast<std::size_t>(frames), 0.0f);
+  if (curve == nullptr)
+    return values;
+  for (int f = 0; f < frames; ++f)
+    values[f] = anim::EvaluateCurve(*curve, static_cast<float>(f) / rate_hz);
+  return values;
+}
+
+std::vector<glm::quat> Rotations(const SampledPoses& poses) {
+  std::vector<glm::quat> rotations;
+  rotations.reserve(poses.locals.size());
+  for (const Transform& t : poses.locals)
+    rotations.push_back(t.rotation);
+  return rotations;
+}
+
+}  // namespace
+
+ClipCookSettings SettingsOf(const CharacterDescription& description) {
+  ClipCookSettings settings;
+  settings.rate_hz = description.sample_rate_hz;
+  settings.contacts = description.contacts;
+  settings.foot_lock_release_s = description.foot_lock_release_s;
+  settings.loop_closure_blend_s = description.loop_closure_blend_s;
+  settings.bars = description.quality;
+  return settings;
+}
+
+Result<ClipQuality> MeasureClipQuality(const anim::Skeleton& skeleton,
+                                       const anim::RigBinding& binding, const anim::Clip& clip,
+                                       float /*rate_hz*/) {
+  Result<SampledPoses> poses = SamplePoses(skeleton, clip, kQualityRateHz);
+  if (!poses)
+    return poses.error();
+  Result<SampledMotion> motion = SampleMotion(skeleton, clip, binding, kQualityRateHz);
+  if (!motion)
+    return motion.error();
+  ClipQuality quality;
+  const std::vector<glm::quat> rotations = Rotations(*poses);
+  quality.max_joint_step_deg = Degrees(MaxJointStep(rotations, poses->joints));
+  if (clip.looping && poses->frames() >= 2) {
+    const auto first = rotations.begin();
+    const auto last = rotations.end() - poses->joints;
+    quality.loop_gap_deg =
+        Degrees(PoseGap({first, first + poses->joints}, {last, rotations.end()}));
+  }
+  const int frames = motion->frames();
+  const auto lock_l = CurveAtFrames(clip.FindCurve(names::kFootLockLeft), frames, kQualityRateHz);
+  const auto lock_r = CurveAtFrames(clip.FindCurve(names::kFootLockRight), frames, kQualityRateHz);
+  quality.locked_foot_speed_cm_s_left =
+      100.0f * MeanLockedFootSpeed(motion->root, motion->left.ankle, lock_l, kQualityRateHz);
+  quality.locked_foot_speed_cm_s_right =
+      100.0f * MeanLockedFootSpeed(motion->root, motion->right.ankle, lock_r, kQualityRateHz);
+  return quality;
+}
+
+Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBinding& binding,
+                            const anim::Clip& source, const RoleDescription& role,
+                            DistanceMarker distance, const ClipCookSettings& settings) {
+  if (Status valid = source.Validate(skeleton.num_joints()); !valid)
+    return WithContext("role " + role.role, valid.error());
+  CookedClip cooked;
+  anim::Clip& clip = cooked.clip;
+  ClipReport& report = cooked.report;
+  clip = source;
+  clip.name = role.role;
+  clip.looping = role.looping;
+  report.name = role.role;
+  report.source = source.name;
+  report.looping = role.looping;
+  report.duration_s = clip.duration_s;
+
+  // Authored root motion is kept: move the root joint's travel onto the root-motion track.
+  const int root_joint = RootJoint(binding);
+  const float authored_travel = RootJointTravel(clip, root_joint);
+  if (role.root_motion != RootMotionSource::kNone && authored_travel >= kMinAuthoredTravelM &&
+      clip.root_motion.empty()) {
+    MoveRootJointTravelToRootMotion(clip, root_joint);
+    report.notes.push_back(
+        fmt::format("kept authored root motion ({:.2f} m of root-joint travel)", authored_travel));
+  } else if (role.root_motion == RootMotionSource::kAuthored && clip.root_motion.empty()) {
+    return Error{
+        fmt::format("role {}: clip {} has no authored root motion (root joint travels "
+                    "{:.3f} m); use \"root_motion\": \"contacts\"",
+                    role.role, source.name, authored_travel)};
+  }
+
+  if (role.looping) {
+    Result<ClipQuality> before = MeasureClipQuality(skeleton, binding, clip, settings.rate_hz);
+    if (!before)
+      return before.error();
+    if (before->loop_gap_deg > settings.bars.max_loop_gap_deg) {
+      CloseLoop(clip, settings.loop_closure_blend_s);
+      report.notes.push_back(
+          fmt::format("source loop gap {:.2f} deg: closed by spreading it over the last {:.2f} s",
+                      before->loop_gap_deg, settings.loop_closure_blend_s));
+    }
+  }
+
+  Result<SampledMotion> sampled = SampleMotion(skeleton, clip, binding, settings.rate_hz);
+  if (!sampled)
+    return sampled.error();
+  SampledMotion& motion = *sampled;
+  const int frames = motion.frames();
+  FootContactSettings contact_settings = role.contacts.value_or(settings.contacts);
+  contact_settings.looping = role.looping;
+  Result<ContactFlags> left = DetectFootContacts(motion.left, motion.rate_hz, contact_settings);
+  Result<ContactFlags> right = DetectFootContacts(motion.right, motion.rate_hz, contact_settings);
+  if (!left)
+    return WithContext(role.role + " (" + source.name + ")", left.error());
+  if (!right)
+    return WithContext(role.role + " (" + source.name + ")", right.error());
+
+  if (role.root_motion == RootMotionSource::kFromContacts && clip.root_motion.empty()) {
+    Result<RootMotionFromContactsResult> root =
+        RootMotionFromContacts(motion, *left, *right, role.looping);
+    if (!root)
+      return WithContext(role.role + " (" + source.name + ")", root.error());
+    for (int f = 0; f < frames; ++f) {
+      motion.root[f].translation = root->translation[f];
+      clip.root_motion.translation.times.push_back(std::min(motion.TimeOf(f), clip.duration_s));
+      clip.root_motion.translation.values.push_back(root->translation[f]);
+    }
+    report.notes.push_back("root motion derived from foot contacts");
+  }
+
+  const float rate = motion.rate_hz;
+  const std::vector<float> speed = MotionSpeedValues(motion);
+  if (!clip.root_motion.empty()) {
+    SetCurve(clip, MakeUniformCurve(names::kMotionSpeed, speed, rate));
+    float sum = 0.0f;
+    for (float s : speed)
+      sum += s;
+    report.ground_speed_m_s = frames > 0 ? sum / static_cast<float>(frames) : 0.0f;
+    const std::vector<float> path = DistanceValues(motion, 0);
+    report.root_distance_m = path.empty() ? 0.0f : path.back();
+  }
+  if (role.foot_curves) {
+    SetCurve(clip,
+             MakeUniformCurve(
+                 names::kFootLockLeft,
+                 FootLockValues(*left, rate, settings.foot_lock_release_s, role.looping), rate));
+    SetCurve(clip,
+             MakeUniformCurve(
+                 names::kFootLockRight,
+                 FootLockValues(*right, rate, settings.foot_lock_release_s, role.looping), rate));
+    AddMarkers(clip, FootDownMarkers(*left, rate, names::kMarkerFootLeft, role.looping));
+    AddMarkers(clip, FootDownMarkers(*right, rate, names::kMarkerFootRight, role.looping));
+  }
+  SetCurve(clip,
+           MakeUniformCurve(names::kEnableFootIkLeft, Constant(frames, role.enable_foot_ik), rate));
+  SetCurve(clip, MakeUniformCurve(names::kEnableFootIkRight, Constant(frames, role.enable_foot_ik),
+                                  rate));
+  SetCurve(clip, MakeUniformCurve(names::kEnableTurnInPlace,
+                                  Constant(frames, role.enable_turn_in_place), rate));
+
+  // Turning clips: the Lyra pair and RotateAlpha/RotationAmount; the gait may not switch mid-turn.
+  const std::vector<float> yaw = UnwrappedRootYaw(motion);
+  report.root_yaw_deg = yaw.empty() ? 0.0f : Degrees(yaw.back());
+  float disable_switch = role.disable_switch_ground_gait;
+  if (std::fabs(report.root_yaw_deg) >= kMinTurnDeg) {
+    const std::vector<float> alpha = RotateAlphaValues(motion);
+    SetCurve(clip, MakeUniformCurve(names::kRotateAlpha, alpha, rate));
+    SetCurve(clip, MakeUniformCurve(names::kRotationAmount, RotationAmountValues(motion), rate));
+    SetCurve(clip,
+             MakeUniformCurve(names::kRemainingTurnYaw, RemainingTurnYawValues(motion), rate));
+    SetCurve(clip, MakeUniformCurve(names::kTurnYawWeight, TurnYawWeightValues(motion), rate));
+    std::vector<float> disable(alpha.size());
+    for (std::size_t i = 0; i < alpha.size(); ++i)
+      disable[i] = std::max(disable_switch, alpha[i] > 0.0f ? 1.0f : 0.0f);
+    SetCurve(clip, MakeUniformCurve(names::kDisableSwitchGroundGait, disable, rate));
+  } else {
+    SetCurve(clip, MakeUniformCurve(names::kDisableSwitchGroundGait,
+                                    Constant(frames, disable_switch), rate));
+  }
+  if (distance == DistanceMarker::kStopPoint) {
+    SetCurve(clip,
+             MakeUniformCurve(names::kDistance, DistanceValues(motion, StopFrame(motion)), rate));
+  } else if (distance == DistanceMarker::kStartPoint) {
+    SetCurve(clip, MakeUniformCurve(names::kDistance, DistanceValues(motion, 0), rate));
+  }
+  for (const auto& [name, weight] : role.layering)
+    SetCurve(clip, MakeUniformCurve(name, Constant(frames, weight), rate));
+
+  if (Status valid = clip.Validate(skeleton.num_joints()); !valid)
+    return WithContext("cooked " + role.role, valid.error());
+  Result<ClipQuality> quality = MeasureClipQuality(skeleton, binding, clip, rate);
+  if (!quality)
+    return quality.error();
+  report.quality = *quality;
+  if (Status bars = CheckQuality(clip.name, *quality, settings.bars, role.looping); !bars)
+    report.quality_miss = bars.error().message;
+  return cooked;
+}
+
+}  // namespace footwork::cook
