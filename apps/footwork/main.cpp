@@ -1,6 +1,7 @@
 // The footwork command line. Subcommands register themselves in their own files.
 #include <CLI/CLI.hpp>
 
+#include "cook_command.h"
 #include "inspect_command.h"
 
 int main(int argc, char** argv) {
@@ -8,6 +9,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_code = 0;
   footwork::cli::RegisterInspectCommand(app, &exit_code);
+  footwork::cli::RegisterCookCommand(app, &exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }
