@@ -232,6 +232,15 @@ TEST_P(HumanoidGait, RootMotionCycleKeepsThePlantedFootStillAndCoversTheStride) 
       }
     }
   }
+  // The root-motion clip puts the ankle where the analytic world path says, at every key.
+  for (float t : c.clip.tracks[skeleton.FindJoint("thigh.L")].rotation.times) {
+    for (Side side : {Side::kLeft, Side::kRight}) {
+      EXPECT_LT(glm::distance(JointModelPosition(skeleton, c.clip,
+                                                 skeleton.FindJoint(SideName("foot", side)), t),
+                              TrueAnkleWorldPosition(c.gait, side, t)),
+                1e-4f);
+    }
+  }
   // The left foot goes down at 0 and again one cycle later, one stride further on.
   const int left = skeleton.FindJoint("foot.L");
   const glm::vec3 step = JointModelPosition(skeleton, c.clip, left, cycle) -

@@ -376,6 +376,11 @@ glm::vec3 TrueAnkleModelPosition(const GaitSpec& gait, Side side, float time_s) 
   return ankle;
 }
 
+glm::vec3 TrueAnkleWorldPosition(const GaitSpec& gait, Side side, float time_s) {
+  return TrueAnkleModelPosition(gait, side, time_s) +
+         glm::vec3(0.0f, 0.0f, gait.speed_m_s * time_s);
+}
+
 HumanoidClip MakeCycleInPlace(const GaitSpec& gait) {
   return MakeCycle(gait, false);
 }

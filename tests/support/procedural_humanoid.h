@@ -156,6 +156,11 @@ io::Scene HumanoidScene();
 // (wrapped into the cycle). Add (0, 0, speed * t) for the root-motion clip.
 glm::vec3 TrueAnkleModelPosition(const GaitSpec& gait, Side side, float time_s);
 
+// Where that ankle is on the ground: the model-space position carried forward by the distance the
+// character has travelled (speed * t). Constant while the foot is planted; it advances one
+// stride per cycle. Equals the root-motion clip's model-space ankle.
+glm::vec3 TrueAnkleWorldPosition(const GaitSpec& gait, Side side, float time_s);
+
 // Joint names per side.
 std::string SideName(const std::string& stem, Side side);
 
