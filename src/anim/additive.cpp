@@ -9,8 +9,6 @@
 namespace footwork::anim {
 namespace {
 
-const glm::quat kIdentityRotation(1.0f, 0.0f, 0.0f, 0.0f);
-
 // Shared checks: sizes agree, and mesh space has a matching skeleton and enough scratch.
 Status ValidateSpaces(const char* job, const Skeleton* skeleton, AdditiveSpace space,
                       std::size_t size_a, std::size_t size_b, std::size_t output_size,
@@ -96,9 +94,10 @@ Status ApplyAdditiveJob::Run() const {
     for (std::size_t j = 0; j < num_joints; ++j) {
       const Transform& delta = additive[j];
       const Transform& in = target[j];
-      const glm::quat rotation_delta = detail::Nlerp(kIdentityRotation, delta.rotation, weight);
+      const glm::quat rotation_delta = detail::ScaleRotation(delta.rotation, weight);
       Transform& out = output[j];
-      out.rotation = detail::NormalizeFast(rotation_delta * in.rotation);
+      // A product of unit quaternions stays unit to float precision: no renormalisation.
+      out.rotation = rotation_delta * in.rotation;
       out.translation = in.translation + delta.translation * weight;
       out.scale = in.scale * (1.0f + (delta.scale - 1.0f) * weight);
     }
@@ -114,8 +113,8 @@ Status ApplyAdditiveJob::Run() const {
     const Transform& in = target[j];
     const int parent = parents[j];
     target_model[j] = parent < 0 ? in.rotation : target_model[parent] * in.rotation;
-    const glm::quat rotation_delta = detail::Nlerp(kIdentityRotation, delta.rotation, weight);
-    output_model[j] = detail::NormalizeFast(rotation_delta * target_model[j]);
+    const glm::quat rotation_delta = detail::ScaleRotation(delta.rotation, weight);
+    output_model[j] = rotation_delta * target_model[j];
     Transform& out = output[j];
     out.rotation =
         parent < 0

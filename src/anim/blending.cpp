@@ -37,33 +37,36 @@ Status BlendingJob::Run() const {
     total_weight += layer.weight;
   const float normaliser = 1.0f / total_weight;
   const std::size_t num_joints = output.size();
-  const std::size_t num_layers = layers.size();
+  Transform* out = output.data();
+  // Layer by layer over contiguous poses (streams memory, vectorises); rotations accumulate
+  // unnormalised in the output and are normalised once at the end.
   const Transform* first = layers[0].pose.data();
   const float first_weight = layers[0].weight * normaliser;
   for (std::size_t j = 0; j < num_joints; ++j) {
-    const glm::quat reference = first[j].rotation;
-    glm::vec3 translation = first[j].translation * first_weight;
-    glm::quat rotation(reference.w * first_weight, reference.x * first_weight,
-                       reference.y * first_weight, reference.z * first_weight);
-    glm::vec3 scale = first[j].scale * first_weight;
-    for (std::size_t l = 1; l < num_layers; ++l) {
-      const Transform& input = layers[l].pose[j];
-      const float weight = layers[l].weight * normaliser;
-      // Sign-align with the first pose so opposite-hemisphere quaternions do not cancel.
-      const float rotation_weight =
-          detail::Dot(reference, input.rotation) < 0.0f ? -weight : weight;
-      translation += input.translation * weight;
-      rotation.w += input.rotation.w * rotation_weight;
-      rotation.x += input.rotation.x * rotation_weight;
-      rotation.y += input.rotation.y * rotation_weight;
-      rotation.z += input.rotation.z * rotation_weight;
-      scale += input.scale * weight;
-    }
-    Transform& out = output[j];
-    out.translation = translation;
-    out.rotation = detail::NormalizeFast(rotation);
-    out.scale = scale;
+    const glm::quat& q = first[j].rotation;
+    out[j].translation = first[j].translation * first_weight;
+    out[j].rotation =
+        glm::quat(q.w * first_weight, q.x * first_weight, q.y * first_weight, q.z * first_weight);
+    out[j].scale = first[j].scale * first_weight;
   }
+  for (std::size_t l = 1; l < layers.size(); ++l) {
+    const Transform* input = layers[l].pose.data();
+    const float weight = layers[l].weight * normaliser;
+    for (std::size_t j = 0; j < num_joints; ++j) {
+      const glm::quat& q = input[j].rotation;
+      // Sign-align with the first pose so opposite-hemisphere quaternions do not cancel.
+      const float rotation_weight = detail::Dot(first[j].rotation, q) < 0.0f ? -weight : weight;
+      glm::quat& sum = out[j].rotation;
+      sum.w += q.w * rotation_weight;
+      sum.x += q.x * rotation_weight;
+      sum.y += q.y * rotation_weight;
+      sum.z += q.z * rotation_weight;
+      out[j].translation += input[j].translation * weight;
+      out[j].scale += input[j].scale * weight;
+    }
+  }
+  for (std::size_t j = 0; j < num_joints; ++j)
+    out[j].rotation = detail::NormalizeFast(out[j].rotation);
   return Status::Ok();
 }
 

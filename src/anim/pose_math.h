@@ -30,6 +30,14 @@ inline glm::quat Nlerp(const glm::quat& a, const glm::quat& b, float alpha) {
                                  weight_a * a.y + weight_b * b.y, weight_a * a.z + weight_b * b.z));
 }
 
+// nlerp(identity, rotation, weight): a fraction of a rotation, on the shortest path.
+inline glm::quat ScaleRotation(const glm::quat& rotation, float weight) {
+  const float signed_weight = rotation.w < 0.0f ? -weight : weight;
+  return NormalizeFast(glm::quat(1.0f - weight + signed_weight * rotation.w,
+                                 signed_weight * rotation.x, signed_weight * rotation.y,
+                                 signed_weight * rotation.z));
+}
+
 // Unit quaternion conjugate (= inverse).
 inline glm::quat Conjugate(const glm::quat& q) {
   return glm::quat(q.w, -q.x, -q.y, -q.z);
