@@ -52,7 +52,7 @@ struct ApplyAdditiveJob {
   float weight = 1.0f;
   // kMesh only: ScratchSize(num_joints) rotations of working memory.
   std::span<glm::quat> scratch;
-  // Same size as target; may alias target for kLocal (not for kMesh).
+  // Same size as target; may alias target.
   std::span<Transform> output;
 
   static int ScratchSize(int num_joints) { return 2 * num_joints; }

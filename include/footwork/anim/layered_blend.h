@@ -45,7 +45,7 @@ struct LayeredBlendJob {
   bool mesh_space_rotation = false;
   // mesh_space_rotation only: ScratchSize(num_joints) rotations of working memory.
   std::span<glm::quat> scratch;
-  // Same size as base; may not alias the inputs when mesh_space_rotation is set.
+  // Same size as base; may alias base or layer.
   std::span<Transform> output;
 
   static int ScratchSize(int num_joints) { return 3 * num_joints; }
