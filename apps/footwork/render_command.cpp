@@ -44,6 +44,7 @@ struct RenderOptions {
   float distance_m = 0.0f;
   bool skeleton = false;
   bool no_png = false;
+  int msaa = 4;
 };
 
 Result<std::pair<int, int>> ParseSize(const std::string& text) {
@@ -156,7 +157,7 @@ int RunRender(const RenderOptions& options) {
     return Fail(out_dir.string() + ": cannot create folder: " + made.message());
   }
   Result<std::unique_ptr<render::Renderer>> renderer =
-      render::Renderer::Create({size->first, size->second, 4});
+      render::Renderer::Create({size->first, size->second, options.msaa});
   if (!renderer) {
     return Fail(renderer.error().message);
   }
@@ -292,6 +293,8 @@ void RegisterRenderCommand(CLI::App& app, int* exit_code) {
       ->capture_default_str();
   command->add_option("--distance", options->distance_m,
                       "Camera distance in metres (default: fit)");
+  command->add_option("--msaa", options->msaa, "Samples a pixel: 1 (off) or 4")
+      ->capture_default_str();
   command->add_flag("--skeleton", options->skeleton, "Draw the joints on top");
   command->add_flag("--no-png", options->no_png, "Write only the video files");
   command->callback([options, exit_code] { *exit_code = RunRender(*options); });

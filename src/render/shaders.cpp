@@ -103,12 +103,13 @@ void main() {
   albedo = mix(albedo, u_line_color * 0.8, major_line);
 #endif
   // Hemisphere ambient (sky above, warm bounce below) plus one key light and a faint rim.
-  vec3 ambient = mix(vec3(0.22, 0.20, 0.18), vec3(0.50, 0.58, 0.70), n.y * 0.5 + 0.5);
+  // Intensities keep a white surface facing the light just below 1 (no clipped highlights).
+  vec3 ambient = mix(vec3(0.16, 0.15, 0.14), vec3(0.38, 0.43, 0.52), n.y * 0.5 + 0.5);
   float key = max(dot(n, u_to_light), 0.0);
   float shadow = BlobShadow(v_world, n);
   vec3 view = normalize(u_camera - v_world);
   float rim = pow(1.0 - max(dot(n, view), 0.0), 3.0) * 0.12;
-  vec3 lit = albedo * (ambient * mix(0.6, 1.0, shadow) + vec3(1.0, 0.95, 0.88) * key * shadow) +
+  vec3 lit = albedo * (ambient * mix(0.6, 1.0, shadow) + vec3(0.80, 0.76, 0.70) * key * shadow) +
              rim * u_sky;
   float fog = 1.0 - exp(-u_fog_density * length(u_camera - v_world));
   lit = mix(lit, u_horizon, clamp(fog, 0.0, 1.0));

@@ -92,6 +92,11 @@ Result<std::unique_ptr<VideoWriter>> VideoWriter::Open(const std::filesystem::pa
                  std::to_string(options.height) + " at " + std::to_string(options.fps) +
                  " fps: sizes must be even (H.264 4:2:0) and fps positive"};
   }
+  const std::filesystem::path folder =
+      path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  if (!std::filesystem::is_directory(folder)) {
+    return Error{path.string() + ": folder " + folder.string() + " does not exist"};
+  }
   Result<std::filesystem::path> ffmpeg = FindFfmpeg();
   if (!ffmpeg) {
     return ffmpeg.error();

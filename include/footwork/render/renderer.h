@@ -44,8 +44,8 @@ struct GroundStyle {
   float height_m = 0.0f;
   float half_extent_m = 100.0f;
   float cell_m = 1.0f;
-  glm::vec3 color{0.55f, 0.56f, 0.55f};
-  glm::vec3 line_color{0.38f, 0.39f, 0.40f};
+  glm::vec3 color{0.40f, 0.41f, 0.40f};
+  glm::vec3 line_color{0.24f, 0.25f, 0.26f};
 };
 
 // A soft dark disc on surfaces facing up below a character (a cheap contact shadow).
