@@ -1,0 +1,59 @@
+// Names of the trace's enumerations, as written in trace.jsonl.
+
+#include "footwork/sim/trace_frame.h"
+
+#include <array>
+#include <utility>
+
+namespace footwork::sim {
+namespace {
+
+constexpr std::array<std::pair<TurnKind, const char*>, 4> kTurnKindNames{{
+    {TurnKind::kStart, "start"},
+    {TurnKind::kTurn, "turn"},
+    {TurnKind::kPivot, "pivot"},
+    {TurnKind::kTurnInPlace, "turn_in_place"},
+}};
+
+constexpr std::array<std::pair<TraceEvent::Kind, const char*>, 4> kEventKindNames{{
+    {TraceEvent::Kind::kStopBegan, "stop_began"},
+    {TraceEvent::Kind::kStopEnded, "stop_ended"},
+    {TraceEvent::Kind::kTurnBegan, "turn_began"},
+    {TraceEvent::Kind::kTurnEnded, "turn_ended"},
+}};
+
+}  // namespace
+
+const char* TurnKindName(TurnKind kind) {
+  for (const auto& [value, name] : kTurnKindNames) {
+    if (value == kind)
+      return name;
+  }
+  return "turn";
+}
+
+std::optional<TurnKind> TurnKindFromName(const std::string& name) {
+  for (const auto& [value, text] : kTurnKindNames) {
+    if (name == text)
+      return value;
+  }
+  return std::nullopt;
+}
+
+const char* TraceEventKindName(TraceEvent::Kind kind) {
+  for (const auto& [value, name] : kEventKindNames) {
+    if (value == kind)
+      return name;
+  }
+  return "stop_began";
+}
+
+std::optional<TraceEvent::Kind> TraceEventKindFromName(const std::string& name) {
+  for (const auto& [value, text] : kEventKindNames) {
+    if (name == text)
+      return value;
+  }
+  return std::nullopt;
+}
+
+}  // namespace footwork::sim
