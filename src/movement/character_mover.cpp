@@ -24,12 +24,15 @@ constexpr float kImpactProbeNudgeM = 0.01f;
 // Frame lengths at or just above a multiple of max_substep_s should not add a sliver substep.
 constexpr float kSubstepRounding = 1.0e-3f;
 
-glm::vec3 Horizontal(const glm::vec3& v) { return {v.x, 0.0f, v.z}; }
+glm::vec3 Horizontal(const glm::vec3& v) {
+  return {v.x, 0.0f, v.z};
+}
 
 // A horizontal move lifted onto the plane with this normal, keeping its horizontal part (Unreal's
 // ComputeGroundMovementDelta with bMaintainHorizontalGroundVelocity).
 glm::vec3 AlongPlane(const glm::vec3& horizontal_delta, const glm::vec3& normal) {
-  if (normal.y <= kKindaSmallNumber || normal.y >= 1.0f) return horizontal_delta;
+  if (normal.y <= kKindaSmallNumber || normal.y >= 1.0f)
+    return horizontal_delta;
   const float rise = -(normal.x * horizontal_delta.x + normal.z * horizontal_delta.z) / normal.y;
   return {horizontal_delta.x, rise, horizontal_delta.z};
 }
@@ -55,8 +58,8 @@ bool CharacterMover::IsWalkable(const glm::vec3& normal) const {
 
 MovementState CharacterMover::Spawn(const glm::vec3& feet) const {
   MovementState state;
-  state.position = feet + glm::vec3(0.0f, settings_.capsule.half_height_m + settings_.floor_gap_m,
-                                    0.0f);
+  state.position =
+      feet + glm::vec3(0.0f, settings_.capsule.half_height_m + settings_.floor_gap_m, 0.0f);
   const FloorState floor =
       FindFloor(state.position, settings_.max_step_height_m + 2.0f * settings_.floor_gap_m);
   state.floor = floor;
@@ -74,7 +77,8 @@ FloorState CharacterMover::FindFloor(const glm::vec3& position, float max_distan
   FloorState floor;
   const glm::vec3 down(0.0f, -max_distance_m, 0.0f);
   const auto hit = world_->CapsuleSweep(position, position + down, settings_.capsule);
-  if (!hit) return floor;
+  if (!hit)
+    return floor;
   floor.has_floor = true;
   floor.distance_m = hit->distance_m;
   floor.clearance_m = hit->distance_m;
@@ -89,9 +93,8 @@ FloorState CharacterMover::FindFloor(const glm::vec3& position, float max_distan
   // surface itself just beyond the contact, as Unreal's ImpactNormal does.
   const glm::vec3 outward = SafeNormal2D(hit->point - position);
   const glm::vec3 probe = hit->point + outward * kImpactProbeNudgeM;
-  const auto surface =
-      world_->RayCast(probe + glm::vec3(0.0f, kImpactProbeHeightM, 0.0f),
-                      probe - glm::vec3(0.0f, kImpactProbeHeightM, 0.0f));
+  const auto surface = world_->RayCast(probe + glm::vec3(0.0f, kImpactProbeHeightM, 0.0f),
+                                       probe - glm::vec3(0.0f, kImpactProbeHeightM, 0.0f));
   if (surface && IsWalkable(surface->normal)) {
     floor.walkable = true;
     floor.normal = surface->normal;
@@ -101,8 +104,8 @@ FloorState CharacterMover::FindFloor(const glm::vec3& position, float max_distan
   // A steep contact at the rim of the capsule (the foot of a wall or steep ramp) while the
   // ground under the capsule's centre is walkable and within reach.
   const float bottom_offset = settings_.capsule.half_height_m;
-  const auto below = world_->RayCast(
-      position, position - glm::vec3(0.0f, bottom_offset + max_distance_m, 0.0f));
+  const auto below =
+      world_->RayCast(position, position - glm::vec3(0.0f, bottom_offset + max_distance_m, 0.0f));
   if (below && IsWalkable(below->normal) && below->distance_m - bottom_offset <= max_distance_m) {
     floor.walkable = true;
     floor.normal = below->normal;
@@ -115,10 +118,12 @@ FloorState CharacterMover::FindFloor(const glm::vec3& position, float max_distan
 
 std::optional<float> CharacterMover::DistanceToFloor(const MovementState& state,
                                                      float max_distance_m) const {
-  if (!(max_distance_m > 0.0f)) return std::nullopt;
+  if (!(max_distance_m > 0.0f))
+    return std::nullopt;
   const auto hit = world_->CapsuleSweep(
       state.position, state.position - glm::vec3(0.0f, max_distance_m, 0.0f), settings_.capsule);
-  if (!hit) return std::nullopt;
+  if (!hit)
+    return std::nullopt;
   return hit->distance_m;
 }
 
@@ -136,7 +141,8 @@ Status CharacterMover::Update(MovementState& state, const MoveInput& input, floa
   if (!IsFiniteState(state)) {
     return Error{"CharacterMover::Update: the movement state holds NaN or infinity; respawn it"};
   }
-  if (dt == 0.0f) return Status::Ok();
+  if (dt == 0.0f)
+    return Status::Ok();
 
   MovementState next = state;
   ApplyBaseMovement(next);
@@ -150,8 +156,9 @@ Status CharacterMover::Update(MovementState& state, const MoveInput& input, floa
   }
   ++next.update_count;
   if (!IsFiniteState(next)) {
-    return Error{"CharacterMover::Update: movement produced a non-finite state (check the "
-                 "settings); the state was left unchanged"};
+    return Error{
+        "CharacterMover::Update: movement produced a non-finite state (check the "
+        "settings); the state was left unchanged"};
   }
   state = next;
   return Status::Ok();
@@ -163,7 +170,8 @@ void CharacterMover::Substep(MovementState& state, const MoveInput& input, float
   // length 1 and its length is the analog input modifier.
   glm::vec3 input_vector = Horizontal(input.direction);
   const float input_length = glm::length(input_vector);
-  if (input_length > 1.0f) input_vector /= input_length;
+  if (input_length > 1.0f)
+    input_vector /= input_length;
   state.analog_input_modifier = std::min(input_length, 1.0f);
   state.acceleration = input_vector * gait.max_acceleration_m_s2;
   state.gait = input.gait;
@@ -230,7 +238,8 @@ void CharacterMover::Fall(MovementState& state, const MoveInput& input, float dt
   glm::vec3 previous_normal(0.0f);
   for (int i = 0; i < kMaxSlideIterations && glm::length(remaining) > kMinMoveM; ++i) {
     const auto hit = SafeMove(state.position, remaining);
-    if (!hit) break;
+    if (!hit)
+      break;
     remaining *= 1.0f - hit->fraction;
     if (state.velocity.y <= 0.0f && hit->normal.y > 0.0f) {
       const FloorState floor = FindFloor(state.position, 4.0f * settings_.floor_gap_m);
@@ -273,16 +282,19 @@ void CharacterMover::SnapToFloor(MovementState& state) const {
 
 void CharacterMover::StartFalling(MovementState& state) const {
   // Leaving a moving base keeps its velocity (Unreal's bImpartBaseVelocity*).
-  if (state.base != world::kNoBody) state.velocity += world_->BodyVelocity(state.base);
+  if (state.base != world::kNoBody)
+    state.velocity += world_->BodyVelocity(state.base);
   state.mode = MovementMode::kFalling;
   state.base = world::kNoBody;
   state.floor = FloorState{};
 }
 
 void CharacterMover::ApplyBaseMovement(MovementState& state) const {
-  if (state.mode != MovementMode::kWalking || state.base == world::kNoBody) return;
+  if (state.mode != MovementMode::kWalking || state.base == world::kNoBody)
+    return;
   const auto transform = world_->BodyTransform(state.base);
-  if (!transform) return;
+  if (!transform)
+    return;
   state.position += transform->translation - state.base_position;
   state.base_position = transform->translation;
 }
@@ -296,7 +308,8 @@ void CharacterMover::UpdateBase(MovementState& state) const {
 std::optional<world::SweepHit> CharacterMover::SafeMove(glm::vec3& position,
                                                         const glm::vec3& delta) const {
   const float length = glm::length(delta);
-  if (!(length > kMinMoveM)) return std::nullopt;
+  if (!(length > kMinMoveM))
+    return std::nullopt;
   auto hit = world_->CapsuleSweep(position, position + delta, settings_.capsule);
   if (!hit) {
     position += delta;
@@ -313,7 +326,8 @@ void CharacterMover::MoveWithSlide(MovementState& state, glm::vec3 delta, bool w
   glm::vec3 previous_normal(0.0f);
   for (int i = 0; i < kMaxSlideIterations && glm::length(delta) > kMinMoveM; ++i) {
     const auto hit = SafeMove(state.position, delta);
-    if (!hit) return;
+    if (!hit)
+      return;
     delta *= 1.0f - hit->fraction;
     glm::vec3 normal = hit->normal;
     if (walking) {
@@ -328,7 +342,8 @@ void CharacterMover::MoveWithSlide(MovementState& state, glm::vec3 delta, bool w
       }
       // Walls are vertical to a walking character: never slide up a steep surface.
       normal = SafeNormal2D(normal);
-      if (glm::dot(normal, normal) == 0.0f) return;
+      if (glm::dot(normal, normal) == 0.0f)
+        return;
       state.velocity -= std::min(0.0f, glm::dot(state.velocity, normal)) * normal;
     }
     delta -= glm::dot(delta, normal) * normal;
@@ -339,7 +354,8 @@ void CharacterMover::MoveWithSlide(MovementState& state, glm::vec3 delta, bool w
       delta = crease_length > kKindaSmallNumber
                   ? crease / crease_length * glm::dot(delta, crease / crease_length)
                   : glm::vec3(0.0f);
-      if (walking) delta.y = 0.0f;
+      if (walking)
+        delta.y = 0.0f;
     }
     previous_normal = normal;
   }
@@ -349,7 +365,8 @@ bool CharacterMover::TryStepUp(MovementState& state, const glm::vec3& delta,
                                const world::SweepHit& hit) const {
   (void)hit;
   const glm::vec3 forward = Horizontal(delta);
-  if (glm::length(forward) <= kMinMoveM) return false;
+  if (glm::length(forward) <= kMinMoveM)
+    return false;
   const float start_bottom = state.position.y - settings_.capsule.half_height_m;
   glm::vec3 position = state.position;
 
@@ -359,15 +376,18 @@ bool CharacterMover::TryStepUp(MovementState& state, const glm::vec3& delta,
   const float raised = position.y - before_up.y;
   const glm::vec3 before_forward = position;
   SafeMove(position, forward);
-  if (glm::length(Horizontal(position - before_forward)) <= kMinMoveM) return false;
+  if (glm::length(Horizontal(position - before_forward)) <= kMinMoveM)
+    return false;
   SafeMove(position, glm::vec3(0.0f, -(raised + 2.0f * settings_.floor_gap_m), 0.0f));
 
   const FloorState floor = FindFloor(position, 2.0f * settings_.floor_gap_m);
-  if (!floor.walkable) return false;
+  if (!floor.walkable)
+    return false;
   // Measure the step at the contact, not the capsule bottom: a capsule perched on an edge hangs
   // below the step's top.
   const float start_floor = start_bottom - state.floor.distance_m;
-  if (floor.point.y - start_floor > settings_.max_step_height_m) return false;
+  if (floor.point.y - start_floor > settings_.max_step_height_m)
+    return false;
   state.position = position;
   return true;
 }

@@ -19,13 +19,17 @@ glm::vec3 SafeNormal(const glm::vec3& v) {
 }
 
 glm::vec3 ClampedToMaxSize(const glm::vec3& v, float max_size) {
-  if (max_size < kKindaSmallNumber) return glm::vec3(0.0f);
+  if (max_size < kKindaSmallNumber)
+    return glm::vec3(0.0f);
   const float length_squared = glm::dot(v, v);
-  if (length_squared > max_size * max_size) return v * (max_size / std::sqrt(length_squared));
+  if (length_squared > max_size * max_size)
+    return v * (max_size / std::sqrt(length_squared));
   return v;
 }
 
-bool IsZero(const glm::vec3& v) { return v.x == 0.0f && v.y == 0.0f && v.z == 0.0f; }
+bool IsZero(const glm::vec3& v) {
+  return v.x == 0.0f && v.y == 0.0f && v.z == 0.0f;
+}
 
 }  // namespace
 
@@ -48,12 +52,15 @@ VelocityStep WalkingStep(const GaitSettings& gait, const MovementSettings& setti
 glm::vec3 ApplyVelocityBraking(const glm::vec3& velocity, float dt, float friction,
                                float braking_friction_factor, float braking_deceleration_m_s2,
                                float braking_substep_s, float brake_to_stop_speed_m_s) {
-  if (IsZero(velocity) || dt < kMinTickTimeS) return velocity;
-  const float effective_friction = std::max(0.0f, friction * std::max(0.0f, braking_friction_factor));
+  if (IsZero(velocity) || dt < kMinTickTimeS)
+    return velocity;
+  const float effective_friction =
+      std::max(0.0f, friction * std::max(0.0f, braking_friction_factor));
   const float deceleration = std::max(0.0f, braking_deceleration_m_s2);
   const bool zero_friction = effective_friction == 0.0f;
   const bool zero_braking = deceleration == 0.0f;
-  if (zero_friction && zero_braking) return velocity;
+  if (zero_friction && zero_braking)
+    return velocity;
 
   const glm::vec3 old_velocity = velocity;
   glm::vec3 result = velocity;
@@ -65,12 +72,12 @@ glm::vec3 ApplyVelocityBraking(const glm::vec3& velocity, float dt, float fricti
   float remaining = dt;
   while (remaining >= kMinTickTimeS) {
     // Zero friction is constant deceleration: one step is exact.
-    const float step = (remaining > max_step && !zero_friction)
-                           ? std::min(max_step, remaining * 0.5f)
-                           : remaining;
+    const float step =
+        (remaining > max_step && !zero_friction) ? std::min(max_step, remaining * 0.5f) : remaining;
     remaining -= step;
     result = result + (-effective_friction * result + reverse_acceleration) * step;
-    if (glm::dot(result, old_velocity) <= 0.0f) return glm::vec3(0.0f);
+    if (glm::dot(result, old_velocity) <= 0.0f)
+      return glm::vec3(0.0f);
   }
   const float speed_squared = glm::dot(result, result);
   if (speed_squared <= kNearlyZeroSpeedSquared ||
@@ -121,14 +128,17 @@ glm::vec3 CalcVelocity(const glm::vec3& velocity, float dt, const VelocityStep& 
 glm::vec3 PredictGroundMovementStopLocation(const glm::vec3& velocity, const GaitSettings& gait) {
   float braking_friction =
       gait.use_separate_braking_friction ? gait.braking_friction : gait.ground_friction;
-  braking_friction = std::max(0.0f, braking_friction * std::max(0.0f, gait.braking_friction_factor));
+  braking_friction =
+      std::max(0.0f, braking_friction * std::max(0.0f, gait.braking_friction_factor));
   const float deceleration = std::max(0.0f, gait.braking_deceleration_m_s2);
   const glm::vec3 velocity_2d(velocity.x, 0.0f, velocity.z);
   const float speed_2d = glm::length(velocity_2d);
-  if (speed_2d <= 0.0f) return glm::vec3(0.0f);
+  if (speed_2d <= 0.0f)
+    return glm::vec3(0.0f);
   const glm::vec3 direction_2d = velocity_2d / speed_2d;
   const float divisor = braking_friction * speed_2d + deceleration;
-  if (divisor <= 0.0f) return glm::vec3(0.0f);
+  if (divisor <= 0.0f)
+    return glm::vec3(0.0f);
   const float time_to_stop = speed_2d / divisor;
   return velocity_2d * time_to_stop +
          0.5f * (-braking_friction * velocity_2d - deceleration * direction_2d) * time_to_stop *
@@ -139,10 +149,12 @@ glm::vec3 PredictGroundMovementPivotLocation(const glm::vec3& acceleration,
                                              const glm::vec3& velocity, float ground_friction) {
   const glm::vec3 acceleration_2d(acceleration.x, 0.0f, acceleration.z);
   const float acceleration_size = glm::length(acceleration_2d);
-  if (acceleration_size <= 0.0f) return glm::vec3(0.0f);
+  if (acceleration_size <= 0.0f)
+    return glm::vec3(0.0f);
   const glm::vec3 acceleration_dir = acceleration_2d / acceleration_size;
   const float velocity_along = glm::dot(velocity, acceleration_dir);
-  if (velocity_along >= 0.0f) return glm::vec3(0.0f);
+  if (velocity_along >= 0.0f)
+    return glm::vec3(0.0f);
   const float speed_against = -velocity_along;
   const float divisor = acceleration_size + 2.0f * speed_against * ground_friction;
   const float time_to_change = speed_against / divisor;

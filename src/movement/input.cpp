@@ -18,7 +18,8 @@ constexpr std::array<const char*, kButtonCount> kButtonNames = {
 
 std::string ButtonList() {
   std::string list;
-  for (const char* name : kButtonNames) list += std::string(list.empty() ? "" : ", ") + name;
+  for (const char* name : kButtonNames)
+    list += std::string(list.empty() ? "" : ", ") + name;
   return list;
 }
 
@@ -27,20 +28,27 @@ std::string ButtonList() {
 Result<GamepadSettings> ParseGamepadSettings(std::string_view json_text,
                                              const std::string& source_name) {
   auto document = jf::ParseDocument(json_text, source_name);
-  if (!document) return document.error();
+  if (!document)
+    return document.error();
   const FieldPath root{source_name, ""};
   auto gamepad = jf::Member(*document, root, "gamepad");
-  if (!gamepad) return gamepad.error();
+  if (!gamepad)
+    return gamepad.error();
   const FieldPath at = root.Child("gamepad");
-  if (auto s = jf::ExpectObject(**gamepad, at); !s) return s.error();
+  if (auto s = jf::ExpectObject(**gamepad, at); !s)
+    return s.error();
   GamepadSettings settings;
   auto per_axis = jf::ReadNumber(**gamepad, at, "per_axis_threshold", 0.0f, 0.99f);
   auto inner = jf::ReadNumber(**gamepad, at, "radial_inner", 0.0f, 0.99f);
   auto outer = jf::ReadNumber(**gamepad, at, "radial_outer", 0.01f, 1.0f);
-  if (!per_axis) return per_axis.error();
-  if (!inner) return inner.error();
-  if (!outer) return outer.error();
-  if (*outer <= *inner) return at.Child("radial_outer").Fail("must be greater than radial_inner");
+  if (!per_axis)
+    return per_axis.error();
+  if (!inner)
+    return inner.error();
+  if (!outer)
+    return outer.error();
+  if (*outer <= *inner)
+    return at.Child("radial_outer").Fail("must be greater than radial_inner");
   settings.per_axis_threshold = *per_axis;
   settings.radial_inner = *inner;
   settings.radial_outer = *outer;
@@ -49,7 +57,8 @@ Result<GamepadSettings> ParseGamepadSettings(std::string_view json_text,
 
 Result<GamepadSettings> LoadGamepadSettings(const std::filesystem::path& path) {
   auto text = jf::ReadTextFile(path);
-  if (!text) return text.error();
+  if (!text)
+    return text.error();
   return ParseGamepadSettings(*text, path.filename().string());
 }
 
@@ -60,7 +69,8 @@ glm::vec2 FilterGamepadAxes(const glm::vec2& stick, float threshold) {
 
 glm::vec2 ApplyRadialDeadZone(const glm::vec2& stick, float inner, float outer) {
   const float magnitude = glm::length(stick);
-  if (!(magnitude > inner) || outer <= inner) return glm::vec2(0.0f);
+  if (!(magnitude > inner) || outer <= inner)
+    return glm::vec2(0.0f);
   const float remapped = (std::min(magnitude, outer) - inner) / (outer - inner);
   return stick / magnitude * remapped;
 }
@@ -78,18 +88,23 @@ const char* ButtonName(Button button) {
 
 std::optional<Button> ButtonFromName(std::string_view name) {
   for (std::size_t i = 0; i < kButtonCount; ++i) {
-    if (name == kButtonNames[i]) return static_cast<Button>(i);
+    if (name == kButtonNames[i])
+      return static_cast<Button>(i);
   }
   return std::nullopt;
 }
 
 void Press(InputState& state, Button button) {
   bool& held = state.held[static_cast<std::size_t>(button)];
-  if (held) return;
+  if (held)
+    return;
   held = true;
-  if (button == Button::kWalkToggle) state.walk_mode = !state.walk_mode;
-  if (button == Button::kStrafeToggle) state.strafe_mode = !state.strafe_mode;
-  if (button == Button::kJump) ++state.jump_presses;
+  if (button == Button::kWalkToggle)
+    state.walk_mode = !state.walk_mode;
+  if (button == Button::kStrafeToggle)
+    state.strafe_mode = !state.strafe_mode;
+  if (button == Button::kJump)
+    ++state.jump_presses;
 }
 
 void Release(InputState& state, Button button) {
@@ -98,10 +113,14 @@ void Release(InputState& state, Button button) {
 
 glm::vec2 KeyboardAxes(const InputState& state) {
   glm::vec2 axes(0.0f);
-  if (state.Held(Button::kMoveForward)) axes.y += 1.0f;
-  if (state.Held(Button::kMoveBack)) axes.y -= 1.0f;
-  if (state.Held(Button::kMoveRight)) axes.x += 1.0f;
-  if (state.Held(Button::kMoveLeft)) axes.x -= 1.0f;
+  if (state.Held(Button::kMoveForward))
+    axes.y += 1.0f;
+  if (state.Held(Button::kMoveBack))
+    axes.y -= 1.0f;
+  if (state.Held(Button::kMoveRight))
+    axes.x += 1.0f;
+  if (state.Held(Button::kMoveLeft))
+    axes.x -= 1.0f;
   const float length = glm::length(axes);
   return length > 0.0f ? axes / length : axes;
 }
@@ -123,8 +142,10 @@ glm::vec3 WorldMoveDirection(const glm::vec2& axes, float camera_yaw) {
 }
 
 Gait DesiredGait(const InputState& state) {
-  if (state.walk_mode) return Gait::kWalk;
-  if (state.Held(Button::kSprint)) return Gait::kSprint;
+  if (state.walk_mode)
+    return Gait::kWalk;
+  if (state.Held(Button::kSprint))
+    return Gait::kSprint;
   return Gait::kRun;
 }
 
@@ -147,7 +168,8 @@ void InputTimeline::Add(const InputEvent& event) {
 InputState InputTimeline::StateAt(double time_s) const {
   InputState state;
   for (const auto& event : events_) {
-    if (event.time_s > time_s) break;
+    if (event.time_s > time_s)
+      break;
     switch (event.kind) {
       case InputEvent::Kind::kStick:
         state.raw_stick = event.stick;
@@ -159,8 +181,10 @@ InputState InputTimeline::StateAt(double time_s) const {
         Release(state, event.button);
         break;
       case InputEvent::Kind::kCamera:
-        if (event.camera_yaw) state.camera_yaw = *event.camera_yaw;
-        if (event.camera_pitch) state.camera_pitch = *event.camera_pitch;
+        if (event.camera_yaw)
+          state.camera_yaw = *event.camera_yaw;
+        if (event.camera_pitch)
+          state.camera_pitch = *event.camera_pitch;
         break;
     }
   }
@@ -170,10 +194,12 @@ InputState InputTimeline::StateAt(double time_s) const {
 Result<InputTimeline> InputTimeline::Parse(std::string_view json_text,
                                            const std::string& source_name) {
   auto document = jf::ParseDocument(json_text, source_name);
-  if (!document) return document.error();
+  if (!document)
+    return document.error();
   const FieldPath root{source_name, ""};
   auto events = jf::Member(*document, root, "events");
-  if (!events) return events.error();
+  if (!events)
+    return events.error();
   const FieldPath events_at = root.Child("events");
   if (!(*events)->is_array()) {
     return events_at.Fail("expected an array of events, got " + jf::Describe(**events));
@@ -182,9 +208,11 @@ Result<InputTimeline> InputTimeline::Parse(std::string_view json_text,
   for (std::size_t i = 0; i < (*events)->size(); ++i) {
     const json& node = (**events)[i];
     const FieldPath at = events_at.Index(i);
-    if (auto s = jf::ExpectObject(node, at); !s) return s.error();
+    if (auto s = jf::ExpectObject(node, at); !s)
+      return s.error();
     auto time = jf::ReadNumber(node, at, "t_s", 0.0f, 1.0e6f);
-    if (!time) return time.error();
+    if (!time)
+      return time.error();
     InputEvent event;
     event.time_s = *time;
     int kinds = 0;
@@ -197,13 +225,15 @@ Result<InputTimeline> InputTimeline::Parse(std::string_view json_text,
       }
       for (std::size_t axis = 0; axis < 2; ++axis) {
         auto value = jf::NumberIn(stick[axis], at.Child("stick").Index(axis), -1.0f, 1.0f);
-        if (!value) return value.error();
+        if (!value)
+          return value.error();
         event.stick[static_cast<int>(axis)] = *value;
       }
       event.kind = InputEvent::Kind::kStick;
     }
     for (const char* key : {"press", "release"}) {
-      if (!node.contains(key)) continue;
+      if (!node.contains(key))
+        continue;
       ++kinds;
       const json& name = node.at(key);
       const auto button = name.is_string() ? ButtonFromName(name.get<std::string>()) : std::nullopt;
@@ -212,26 +242,29 @@ Result<InputTimeline> InputTimeline::Parse(std::string_view json_text,
                                   jf::Describe(name));
       }
       event.button = *button;
-      event.kind = std::string_view(key) == "press" ? InputEvent::Kind::kPress
-                                                    : InputEvent::Kind::kRelease;
+      event.kind =
+          std::string_view(key) == "press" ? InputEvent::Kind::kPress : InputEvent::Kind::kRelease;
     }
     if (node.contains("camera_yaw_deg") || node.contains("camera_pitch_deg")) {
       ++kinds;
       event.kind = InputEvent::Kind::kCamera;
       if (node.contains("camera_yaw_deg")) {
         auto yaw = jf::ReadNumber(node, at, "camera_yaw_deg", -3600.0f, 3600.0f);
-        if (!yaw) return yaw.error();
+        if (!yaw)
+          return yaw.error();
         event.camera_yaw = NormalizeAngle(Radians(*yaw));
       }
       if (node.contains("camera_pitch_deg")) {
         auto pitch = jf::ReadNumber(node, at, "camera_pitch_deg", -90.0f, 90.0f);
-        if (!pitch) return pitch.error();
+        if (!pitch)
+          return pitch.error();
         event.camera_pitch = Radians(*pitch);
       }
     }
     if (kinds != 1) {
-      return at.Fail("expected exactly one of \"stick\", \"press\", \"release\" or camera fields "
-                     "(\"camera_yaw_deg\", \"camera_pitch_deg\")");
+      return at.Fail(
+          "expected exactly one of \"stick\", \"press\", \"release\" or camera fields "
+          "(\"camera_yaw_deg\", \"camera_pitch_deg\")");
     }
     timeline.Add(event);
   }
@@ -240,7 +273,8 @@ Result<InputTimeline> InputTimeline::Parse(std::string_view json_text,
 
 Result<InputTimeline> InputTimeline::Load(const std::filesystem::path& path) {
   auto text = jf::ReadTextFile(path);
-  if (!text) return text.error();
+  if (!text)
+    return text.error();
   return Parse(*text, path.filename().string());
 }
 

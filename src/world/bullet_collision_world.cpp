@@ -19,8 +19,12 @@ constexpr float kMinSweepLengthM = 1.0e-6f;
 // Overlaps shallower than this are contacts, not overlaps (a resting capsule touches its floor).
 constexpr btScalar kOverlapDepthM = 0.001f;
 
-btVector3 ToBt(const glm::vec3& v) { return {v.x, v.y, v.z}; }
-glm::vec3 ToGlm(const btVector3& v) { return {v.x(), v.y(), v.z()}; }
+btVector3 ToBt(const glm::vec3& v) {
+  return {v.x, v.y, v.z};
+}
+glm::vec3 ToGlm(const btVector3& v) {
+  return {v.x(), v.y(), v.z()};
+}
 
 btTransform YawTransform(const glm::vec3& position, float yaw_deg) {
   btTransform transform;
@@ -57,7 +61,8 @@ struct BulletCollisionWorld::Impl {
   std::string no_name;
 
   ~Impl() {
-    for (auto& body : bodies) world.removeCollisionObject(body.object.get());
+    for (auto& body : bodies)
+      world.removeCollisionObject(body.object.get());
   }
 
   BodyId Add(std::unique_ptr<btCollisionShape> shape, const btTransform& transform,
@@ -89,7 +94,8 @@ struct BulletCollisionWorld::Impl {
   std::optional<SweepHit> ConvexSweep(const btConvexShape& shape, const glm::vec3& from,
                                       const glm::vec3& to) const {
     const float length = glm::length(to - from);
-    if (!(length > kMinSweepLengthM)) return std::nullopt;
+    if (!(length > kMinSweepLengthM))
+      return std::nullopt;
     btTransform start;
     start.setIdentity();
     start.setOrigin(ToBt(from));
@@ -98,7 +104,8 @@ struct BulletCollisionWorld::Impl {
     end.setOrigin(ToBt(to));
     btCollisionWorld::ClosestConvexResultCallback callback(start.getOrigin(), end.getOrigin());
     world.convexSweepTest(&shape, start, end, callback);
-    if (!callback.hasHit()) return std::nullopt;
+    if (!callback.hasHit())
+      return std::nullopt;
     SweepHit hit;
     hit.fraction = static_cast<float>(callback.m_closestHitFraction);
     hit.distance_m = hit.fraction * length;
@@ -107,7 +114,8 @@ struct BulletCollisionWorld::Impl {
     const float normal_length = glm::length(normal);
     normal = normal_length > 0.0f ? normal / normal_length : -(to - from) / length;
     // A first contact always opposes the motion; Bullet's sign depends on the shape pair.
-    if (glm::dot(normal, to - from) > 0.0f) normal = -normal;
+    if (glm::dot(normal, to - from) > 0.0f)
+      normal = -normal;
     hit.normal = normal;
     hit.body = IdOf(callback.m_hitCollisionObject);
     return hit;
@@ -119,14 +127,19 @@ BulletCollisionWorld::~BulletCollisionWorld() = default;
 
 Result<std::unique_ptr<BulletCollisionWorld>> BulletCollisionWorld::FromLevel(const Level& level) {
   auto world = std::make_unique<BulletCollisionWorld>();
-  for (const auto& box : level.boxes) world->AddBox(box);
-  for (const auto& ramp : level.ramps) world->AddRamp(ramp);
-  for (const auto& stairs : level.stairs) world->AddStairs(stairs);
+  for (const auto& box : level.boxes)
+    world->AddBox(box);
+  for (const auto& ramp : level.ramps)
+    world->AddRamp(ramp);
+  for (const auto& stairs : level.stairs)
+    world->AddStairs(stairs);
   for (const auto& terrain : level.terrains) {
     auto added = world->AddTerrain(terrain);
-    if (!added) return WithContext(level.name, added.error());
+    if (!added)
+      return WithContext(level.name, added.error());
   }
-  for (const auto& platform : level.platforms) world->AddPlatform(platform);
+  for (const auto& platform : level.platforms)
+    world->AddPlatform(platform);
   world->SetTime(0.0);
   return world;
 }
@@ -163,10 +176,12 @@ BodyId BulletCollisionWorld::AddStairs(const StairsDesc& stairs) {
     shape->setMargin(kShapeMarginM);
     btTransform local;
     local.setIdentity();
-    local.setOrigin(btVector3(0, height * 0.5f, stairs.step_depth_m * (static_cast<float>(i) + 0.5f)));
+    local.setOrigin(
+        btVector3(0, height * 0.5f, stairs.step_depth_m * (static_cast<float>(i) + 0.5f)));
     const BodyId id = impl_->Add(std::move(shape), base * local,
                                  stairs.name + ".step" + std::to_string(i), false);
-    if (first == kNoBody) first = id;
+    if (first == kNoBody)
+      first = id;
   }
   return first;
 }
@@ -175,9 +190,9 @@ Result<BodyId> BulletCollisionWorld::AddTerrain(const TerrainDesc& terrain) {
   const std::size_t expected =
       static_cast<std::size_t>(terrain.rows) * static_cast<std::size_t>(terrain.cols);
   if (terrain.rows < 2 || terrain.cols < 2 || terrain.heights_m.size() != expected) {
-    return Error{"terrain \"" + terrain.name + "\": expected rows, cols >= 2 and rows*cols = " +
-                 std::to_string(expected) + " heights, got " +
-                 std::to_string(terrain.heights_m.size())};
+    return Error{"terrain \"" + terrain.name +
+                 "\": expected rows, cols >= 2 and rows*cols = " + std::to_string(expected) +
+                 " heights, got " + std::to_string(terrain.heights_m.size())};
   }
   auto mesh = std::make_unique<btTriangleMesh>();
   auto vertex = [&](int row, int col) {
@@ -201,9 +216,9 @@ Result<BodyId> BulletCollisionWorld::AddTerrain(const TerrainDesc& terrain) {
 BodyId BulletCollisionWorld::AddPlatform(const PlatformDesc& platform) {
   auto shape = std::make_unique<btBoxShape>(ToBt(platform.size_m * 0.5f));
   shape->setMargin(kShapeMarginM);
-  const BodyId id = impl_->Add(std::move(shape),
-                               YawTransform(PlatformPositionAt(platform, time_s_), 0.0f),
-                               platform.name, true);
+  const BodyId id =
+      impl_->Add(std::move(shape), YawTransform(PlatformPositionAt(platform, time_s_), 0.0f),
+                 platform.name, true);
   impl_->bodies[id].platform = static_cast<int>(impl_->platforms.size());
   impl_->platforms.push_back(platform);
   return id;
@@ -212,7 +227,8 @@ BodyId BulletCollisionWorld::AddPlatform(const PlatformDesc& platform) {
 void BulletCollisionWorld::SetTime(double time_s) {
   time_s_ = time_s;
   for (auto& body : impl_->bodies) {
-    if (body.platform < 0) continue;
+    if (body.platform < 0)
+      continue;
     const auto& platform = impl_->platforms[static_cast<std::size_t>(body.platform)];
     body.object->setWorldTransform(YawTransform(PlatformPositionAt(platform, time_s), 0.0f));
     impl_->world.updateSingleAabb(body.object.get());
@@ -220,19 +236,24 @@ void BulletCollisionWorld::SetTime(double time_s) {
 }
 
 const std::string& BulletCollisionWorld::BodyName(BodyId body) const {
-  if (body >= impl_->bodies.size()) return impl_->no_name;
+  if (body >= impl_->bodies.size())
+    return impl_->no_name;
   return impl_->bodies[body].name;
 }
 
-std::size_t BulletCollisionWorld::BodyCount() const { return impl_->bodies.size(); }
+std::size_t BulletCollisionWorld::BodyCount() const {
+  return impl_->bodies.size();
+}
 
 std::optional<SweepHit> BulletCollisionWorld::RayCast(const glm::vec3& from,
                                                       const glm::vec3& to) const {
   const float length = glm::length(to - from);
-  if (!(length > kMinSweepLengthM)) return std::nullopt;
+  if (!(length > kMinSweepLengthM))
+    return std::nullopt;
   btCollisionWorld::ClosestRayResultCallback callback(ToBt(from), ToBt(to));
   impl_->world.rayTest(ToBt(from), ToBt(to), callback);
-  if (!callback.hasHit()) return std::nullopt;
+  if (!callback.hasHit())
+    return std::nullopt;
   SweepHit hit;
   hit.fraction = static_cast<float>(callback.m_closestHitFraction);
   hit.distance_m = hit.fraction * length;
@@ -272,12 +293,14 @@ std::vector<BodyId> BulletCollisionWorld::OverlapCapsule(const glm::vec3& center
     std::vector<BodyId> bodies;
     btScalar addSingleResult(btManifoldPoint& point, const btCollisionObjectWrapper* a, int, int,
                              const btCollisionObjectWrapper* b, int, int) override {
-      if (point.getDistance() > -kOverlapDepthM) return 0;
+      if (point.getDistance() > -kOverlapDepthM)
+        return 0;
       const btCollisionObject* other = a->getCollisionObject()->getUserIndex() == -1
                                            ? b->getCollisionObject()
                                            : a->getCollisionObject();
       const BodyId id = Impl::IdOf(other);
-      if (std::find(bodies.begin(), bodies.end(), id) == bodies.end()) bodies.push_back(id);
+      if (std::find(bodies.begin(), bodies.end(), id) == bodies.end())
+        bodies.push_back(id);
       return 0;
     }
   } collector;
@@ -288,7 +311,8 @@ std::vector<BodyId> BulletCollisionWorld::OverlapCapsule(const glm::vec3& center
 }
 
 std::optional<Transform> BulletCollisionWorld::BodyTransform(BodyId body) const {
-  if (body >= impl_->bodies.size()) return std::nullopt;
+  if (body >= impl_->bodies.size())
+    return std::nullopt;
   const btTransform& t = impl_->bodies[body].object->getWorldTransform();
   Transform result;
   result.translation = ToGlm(t.getOrigin());
@@ -298,9 +322,10 @@ std::optional<Transform> BulletCollisionWorld::BodyTransform(BodyId body) const 
 }
 
 glm::vec3 BulletCollisionWorld::BodyVelocity(BodyId body) const {
-  if (body >= impl_->bodies.size() || impl_->bodies[body].platform < 0) return glm::vec3(0.0f);
-  return PlatformVelocityAt(impl_->platforms[static_cast<std::size_t>(impl_->bodies[body].platform)],
-                            time_s_);
+  if (body >= impl_->bodies.size() || impl_->bodies[body].platform < 0)
+    return glm::vec3(0.0f);
+  return PlatformVelocityAt(
+      impl_->platforms[static_cast<std::size_t>(impl_->bodies[body].platform)], time_s_);
 }
 
 }  // namespace footwork::world

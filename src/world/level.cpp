@@ -21,16 +21,21 @@ constexpr float kMaxSizeM = 1.0e4f;
 constexpr int kMaxTerrainVertices = 4096;
 
 Result<BoxDesc> ParseBox(const json& node, const FieldPath& at) {
-  if (auto s = json_fields::ExpectObject(node, at); !s) return s.error();
+  if (auto s = json_fields::ExpectObject(node, at); !s)
+    return s.error();
   BoxDesc box;
   auto name = json_fields::ReadStringOr(node, at, "name", at.path);
   auto size = json_fields::ReadVec3(node, at, "size_m", kMinSizeM, kMaxSizeM);
   auto position = json_fields::ReadVec3(node, at, "position_m", -kMaxCoordinateM, kMaxCoordinateM);
   auto yaw = json_fields::ReadNumberOr(node, at, "yaw_deg", -360.0f, 360.0f, 0.0f);
-  if (!name) return name.error();
-  if (!size) return size.error();
-  if (!position) return position.error();
-  if (!yaw) return yaw.error();
+  if (!name)
+    return name.error();
+  if (!size)
+    return size.error();
+  if (!position)
+    return position.error();
+  if (!yaw)
+    return yaw.error();
   box.name = *name;
   box.size_m = *size;
   box.position_m = *position;
@@ -39,7 +44,8 @@ Result<BoxDesc> ParseBox(const json& node, const FieldPath& at) {
 }
 
 Result<RampDesc> ParseRamp(const json& node, const FieldPath& at) {
-  if (auto s = json_fields::ExpectObject(node, at); !s) return s.error();
+  if (auto s = json_fields::ExpectObject(node, at); !s)
+    return s.error();
   RampDesc ramp;
   auto name = json_fields::ReadStringOr(node, at, "name", at.path);
   auto position = json_fields::ReadVec3(node, at, "position_m", -kMaxCoordinateM, kMaxCoordinateM);
@@ -48,12 +54,18 @@ Result<RampDesc> ParseRamp(const json& node, const FieldPath& at) {
   auto slope = json_fields::ReadNumber(node, at, "slope_deg", 0.1f, 89.0f);
   auto length = json_fields::ReadNumber(node, at, "length_m", kMinSizeM, kMaxSizeM);
   auto width = json_fields::ReadNumber(node, at, "width_m", kMinSizeM, kMaxSizeM);
-  if (!name) return name.error();
-  if (!position) return position.error();
-  if (!yaw) return yaw.error();
-  if (!slope) return slope.error();
-  if (!length) return length.error();
-  if (!width) return width.error();
+  if (!name)
+    return name.error();
+  if (!position)
+    return position.error();
+  if (!yaw)
+    return yaw.error();
+  if (!slope)
+    return slope.error();
+  if (!length)
+    return length.error();
+  if (!width)
+    return width.error();
   ramp.name = *name;
   ramp.position_m = *position;
   ramp.yaw_deg = *yaw;
@@ -64,7 +76,8 @@ Result<RampDesc> ParseRamp(const json& node, const FieldPath& at) {
 }
 
 Result<StairsDesc> ParseStairs(const json& node, const FieldPath& at) {
-  if (auto s = json_fields::ExpectObject(node, at); !s) return s.error();
+  if (auto s = json_fields::ExpectObject(node, at); !s)
+    return s.error();
   StairsDesc stairs;
   auto name = json_fields::ReadStringOr(node, at, "name", at.path);
   auto position = json_fields::ReadVec3(node, at, "position_m", -kMaxCoordinateM, kMaxCoordinateM);
@@ -73,13 +86,20 @@ Result<StairsDesc> ParseStairs(const json& node, const FieldPath& at) {
   auto height = json_fields::ReadNumber(node, at, "step_height_m", kMinSizeM, 10.0f);
   auto depth = json_fields::ReadNumber(node, at, "step_depth_m", kMinSizeM, 100.0f);
   auto width = json_fields::ReadNumber(node, at, "width_m", kMinSizeM, kMaxSizeM);
-  if (!name) return name.error();
-  if (!position) return position.error();
-  if (!yaw) return yaw.error();
-  if (!count) return count.error();
-  if (!height) return height.error();
-  if (!depth) return depth.error();
-  if (!width) return width.error();
+  if (!name)
+    return name.error();
+  if (!position)
+    return position.error();
+  if (!yaw)
+    return yaw.error();
+  if (!count)
+    return count.error();
+  if (!height)
+    return height.error();
+  if (!depth)
+    return depth.error();
+  if (!width)
+    return width.error();
   stairs.name = *name;
   stairs.position_m = *position;
   stairs.yaw_deg = *yaw;
@@ -91,18 +111,24 @@ Result<StairsDesc> ParseStairs(const json& node, const FieldPath& at) {
 }
 
 Result<TerrainDesc> ParseTerrain(const json& node, const FieldPath& at) {
-  if (auto s = json_fields::ExpectObject(node, at); !s) return s.error();
+  if (auto s = json_fields::ExpectObject(node, at); !s)
+    return s.error();
   TerrainDesc terrain;
   auto name = json_fields::ReadStringOr(node, at, "name", at.path);
   auto position = json_fields::ReadVec3(node, at, "position_m", -kMaxCoordinateM, kMaxCoordinateM);
   auto cell = json_fields::ReadNumber(node, at, "cell_size_m", 0.01f, 1000.0f);
   auto rows = json_fields::ReadInt(node, at, "rows", 2, kMaxTerrainVertices);
   auto cols = json_fields::ReadInt(node, at, "cols", 2, kMaxTerrainVertices);
-  if (!name) return name.error();
-  if (!position) return position.error();
-  if (!cell) return cell.error();
-  if (!rows) return rows.error();
-  if (!cols) return cols.error();
+  if (!name)
+    return name.error();
+  if (!position)
+    return position.error();
+  if (!cell)
+    return cell.error();
+  if (!rows)
+    return rows.error();
+  if (!cols)
+    return cols.error();
   terrain.name = *name;
   terrain.position_m = *position;
   terrain.cell_size_m = *cell;
@@ -113,8 +139,9 @@ Result<TerrainDesc> ParseTerrain(const json& node, const FieldPath& at) {
   const bool has_heights = node.contains("heights_m");
   const bool has_generator = node.contains("generator");
   if (has_heights == has_generator) {
-    return at.Fail("expected exactly one of \"heights_m\" (an array of rows*cols numbers) or "
-                   "\"generator\" ({seed, amplitude_m, wavelength_m})");
+    return at.Fail(
+        "expected exactly one of \"heights_m\" (an array of rows*cols numbers) or "
+        "\"generator\" ({seed, amplitude_m, wavelength_m})");
   }
   if (has_heights) {
     const json& heights = node.at("heights_m");
@@ -126,37 +153,46 @@ Result<TerrainDesc> ParseTerrain(const json& node, const FieldPath& at) {
     terrain.heights_m.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
       auto h = json_fields::NumberIn(heights[i], heights_at.Index(i), -kMaxSizeM, kMaxSizeM);
-      if (!h) return h.error();
+      if (!h)
+        return h.error();
       terrain.heights_m.push_back(*h);
     }
   } else {
     const json& generator = node.at("generator");
     const FieldPath gen_at = at.Child("generator");
-    if (auto s = json_fields::ExpectObject(generator, gen_at); !s) return s.error();
+    if (auto s = json_fields::ExpectObject(generator, gen_at); !s)
+      return s.error();
     auto seed = json_fields::ReadInt(generator, gen_at, "seed", 0, 0x7fffffff);
     auto amplitude = json_fields::ReadNumber(generator, gen_at, "amplitude_m", 0.0f, kMaxSizeM);
     auto wavelength = json_fields::ReadNumber(generator, gen_at, "wavelength_m", 0.01f, kMaxSizeM);
-    if (!seed) return seed.error();
-    if (!amplitude) return amplitude.error();
-    if (!wavelength) return wavelength.error();
-    terrain.heights_m = GenerateTerrainHeights(*rows, *cols, *cell,
-                                               static_cast<std::uint32_t>(*seed), *amplitude,
-                                               *wavelength);
+    if (!seed)
+      return seed.error();
+    if (!amplitude)
+      return amplitude.error();
+    if (!wavelength)
+      return wavelength.error();
+    terrain.heights_m = GenerateTerrainHeights(
+        *rows, *cols, *cell, static_cast<std::uint32_t>(*seed), *amplitude, *wavelength);
   }
   return terrain;
 }
 
 Result<PlatformDesc> ParsePlatform(const json& node, const FieldPath& at) {
-  if (auto s = json_fields::ExpectObject(node, at); !s) return s.error();
+  if (auto s = json_fields::ExpectObject(node, at); !s)
+    return s.error();
   PlatformDesc platform;
   auto name = json_fields::ReadStringOr(node, at, "name", at.path);
   auto size = json_fields::ReadVec3(node, at, "size_m", kMinSizeM, kMaxSizeM);
   auto speed = json_fields::ReadNumber(node, at, "speed_m_s", 0.0f, 1000.0f);
   auto mode = json_fields::ReadStringOr(node, at, "path_mode", "ping_pong");
-  if (!name) return name.error();
-  if (!size) return size.error();
-  if (!speed) return speed.error();
-  if (!mode) return mode.error();
+  if (!name)
+    return name.error();
+  if (!size)
+    return size.error();
+  if (!speed)
+    return speed.error();
+  if (!mode)
+    return mode.error();
   platform.name = *name;
   platform.size_m = *size;
   platform.speed_m_s = *speed;
@@ -168,18 +204,22 @@ Result<PlatformDesc> ParsePlatform(const json& node, const FieldPath& at) {
     return at.Child("path_mode").Fail("expected \"loop\" or \"ping_pong\", got \"" + *mode + "\"");
   }
   auto waypoints = json_fields::Member(node, at, "waypoints_m");
-  if (!waypoints) return waypoints.error();
+  if (!waypoints)
+    return waypoints.error();
   const FieldPath points_at = at.Child("waypoints_m");
   if (!(*waypoints)->is_array() || (*waypoints)->size() < 2) {
     return points_at.Fail("expected an array of at least 2 [x, y, z] points, got " +
                           json_fields::Describe(**waypoints));
   }
   for (std::size_t i = 0; i < (*waypoints)->size(); ++i) {
-    auto point =
-        json_fields::Vec3In((**waypoints)[i], points_at.Index(i), -kMaxCoordinateM, kMaxCoordinateM);
-    if (!point) return point.error();
-    if (!platform.waypoints_m.empty() && glm::length(*point - platform.waypoints_m.back()) < 1e-4f) {
-      return points_at.Index(i).Fail("repeats the previous waypoint; consecutive points must differ");
+    auto point = json_fields::Vec3In((**waypoints)[i], points_at.Index(i), -kMaxCoordinateM,
+                                     kMaxCoordinateM);
+    if (!point)
+      return point.error();
+    if (!platform.waypoints_m.empty() &&
+        glm::length(*point - platform.waypoints_m.back()) < 1e-4f) {
+      return points_at.Index(i).Fail(
+          "repeats the previous waypoint; consecutive points must differ");
     }
     platform.waypoints_m.push_back(*point);
   }
@@ -187,14 +227,17 @@ Result<PlatformDesc> ParsePlatform(const json& node, const FieldPath& at) {
 }
 
 template <typename Desc, typename Parser>
-Status ParseList(const json& document, const FieldPath& root, const std::string& key,
-                 Parser parse, std::vector<Desc>& out) {
+Status ParseList(const json& document, const FieldPath& root, const std::string& key, Parser parse,
+                 std::vector<Desc>& out) {
   auto list = json_fields::ArrayOrNull(document, root, key);
-  if (!list) return list.error();
-  if (*list == nullptr) return Status::Ok();
+  if (!list)
+    return list.error();
+  if (*list == nullptr)
+    return Status::Ok();
   for (std::size_t i = 0; i < (*list)->size(); ++i) {
     auto item = parse((**list)[i], root.Child(key).Index(i));
-    if (!item) return item.error();
+    if (!item)
+      return item.error();
     out.push_back(std::move(*item));
   }
   return Status::Ok();
@@ -214,11 +257,13 @@ std::vector<PathSegment> Segments(const PlatformDesc& platform) {
   auto add = [&](const glm::vec3& a, const glm::vec3& b) {
     segments.push_back({glm::dvec3(a), glm::dvec3(b), glm::length(glm::dvec3(b) - glm::dvec3(a))});
   };
-  for (std::size_t i = 0; i + 1 < n; ++i) add(points[i], points[i + 1]);
+  for (std::size_t i = 0; i + 1 < n; ++i)
+    add(points[i], points[i + 1]);
   if (platform.path_mode == PathMode::kLoop) {
     add(points[n - 1], points[0]);
   } else {
-    for (std::size_t i = n - 1; i > 0; --i) add(points[i], points[i - 1]);
+    for (std::size_t i = n - 1; i > 0; --i)
+      add(points[i], points[i - 1]);
   }
   return segments;
 }
@@ -227,8 +272,10 @@ std::vector<PathSegment> Segments(const PlatformDesc& platform) {
 const PathSegment* Locate(const std::vector<PathSegment>& segments, const PlatformDesc& platform,
                           double time_s, double& along) {
   double total = 0.0;
-  for (const auto& s : segments) total += s.length;
-  if (segments.empty() || total <= 0.0) return nullptr;
+  for (const auto& s : segments)
+    total += s.length;
+  if (segments.empty() || total <= 0.0)
+    return nullptr;
   double travelled = std::fmod(std::max(0.0, time_s) * platform.speed_m_s, total);
   for (const auto& s : segments) {
     if (travelled <= s.length) {
@@ -243,11 +290,12 @@ const PathSegment* Locate(const std::vector<PathSegment>& segments, const Platfo
 
 }  // namespace
 
-float RampDesc::RiseM() const { return length_m * std::tan(Radians(slope_deg)); }
+float RampDesc::RiseM() const {
+  return length_m * std::tan(Radians(slope_deg));
+}
 
-std::vector<float> GenerateTerrainHeights(int rows, int cols, float cell_size_m,
-                                          std::uint32_t seed, float amplitude_m,
-                                          float wavelength_m) {
+std::vector<float> GenerateTerrainHeights(int rows, int cols, float cell_size_m, std::uint32_t seed,
+                                          float amplitude_m, float wavelength_m) {
   // Raw mt19937 output is specified by the standard (distributions are not), so heights are the
   // same on every platform for a seed.
   std::mt19937 engine(seed);
@@ -262,7 +310,8 @@ std::vector<float> GenerateTerrainHeights(int rows, int cols, float cell_size_m,
                 1.0 / (i + 1)};
   }
   double scale_sum = 0.0;
-  for (const auto& w : waves) scale_sum += w.scale;
+  for (const auto& w : waves)
+    scale_sum += w.scale;
   std::vector<float> heights(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
   for (int r = 0; r < rows; ++r) {
     for (int c = 0; c < cols; ++c) {
@@ -271,7 +320,8 @@ std::vector<float> GenerateTerrainHeights(int rows, int cols, float cell_size_m,
       double h = 0.0;
       for (int i = 0; i < kWaves; ++i) {
         const double k = 2.0 * std::numbers::pi * (i + 1) / wavelength_m;
-        h += waves[i].scale * std::sin(k * (waves[i].dir_x * x + waves[i].dir_z * z) + waves[i].phase);
+        h += waves[i].scale *
+             std::sin(k * (waves[i].dir_x * x + waves[i].dir_z * z) + waves[i].phase);
       }
       heights[static_cast<std::size_t>(r * cols + c)] =
           static_cast<float>(amplitude_m * h / scale_sum);
@@ -282,46 +332,57 @@ std::vector<float> GenerateTerrainHeights(int rows, int cols, float cell_size_m,
 
 Result<Level> ParseLevel(std::string_view json_text, const std::string& source_name) {
   auto document = json_fields::ParseDocument(json_text, source_name);
-  if (!document) return document.error();
+  if (!document)
+    return document.error();
   const json& root = *document;
   const FieldPath at{source_name, ""};
   Level level;
   auto name = json_fields::ReadStringOr(root, at, "name", source_name);
-  if (!name) return name.error();
+  if (!name)
+    return name.error();
   level.name = *name;
   if (root.contains("spawn_m")) {
     auto spawn = json_fields::Vec3In(root.at("spawn_m"), at.Child("spawn_m"), -kMaxCoordinateM,
                                      kMaxCoordinateM);
-    if (!spawn) return spawn.error();
+    if (!spawn)
+      return spawn.error();
     level.spawn_m = *spawn;
   }
-  if (auto s = ParseList(root, at, "boxes", ParseBox, level.boxes); !s) return s.error();
-  if (auto s = ParseList(root, at, "ramps", ParseRamp, level.ramps); !s) return s.error();
-  if (auto s = ParseList(root, at, "stairs", ParseStairs, level.stairs); !s) return s.error();
-  if (auto s = ParseList(root, at, "terrains", ParseTerrain, level.terrains); !s) return s.error();
+  if (auto s = ParseList(root, at, "boxes", ParseBox, level.boxes); !s)
+    return s.error();
+  if (auto s = ParseList(root, at, "ramps", ParseRamp, level.ramps); !s)
+    return s.error();
+  if (auto s = ParseList(root, at, "stairs", ParseStairs, level.stairs); !s)
+    return s.error();
+  if (auto s = ParseList(root, at, "terrains", ParseTerrain, level.terrains); !s)
+    return s.error();
   if (auto s = ParseList(root, at, "platforms", ParsePlatform, level.platforms); !s) {
     return s.error();
   }
   if (level.boxes.empty() && level.ramps.empty() && level.stairs.empty() &&
       level.terrains.empty() && level.platforms.empty()) {
-    return at.Fail("the level has no geometry; expected at least one of boxes, ramps, stairs, "
-                   "terrains, platforms");
+    return at.Fail(
+        "the level has no geometry; expected at least one of boxes, ramps, stairs, "
+        "terrains, platforms");
   }
   return level;
 }
 
 Result<Level> LoadLevel(const std::filesystem::path& path) {
   auto text = json_fields::ReadTextFile(path);
-  if (!text) return text.error();
+  if (!text)
+    return text.error();
   return ParseLevel(*text, path.filename().string());
 }
 
 glm::vec3 PlatformPositionAt(const PlatformDesc& platform, double time_s) {
-  if (platform.waypoints_m.empty()) return glm::vec3(0.0f);
+  if (platform.waypoints_m.empty())
+    return glm::vec3(0.0f);
   const auto segments = Segments(platform);
   double along = 0.0;
   const PathSegment* segment = Locate(segments, platform, time_s, along);
-  if (segment == nullptr) return platform.waypoints_m.front();
+  if (segment == nullptr)
+    return platform.waypoints_m.front();
   const double alpha = segment->length > 0.0 ? along / segment->length : 0.0;
   return glm::vec3(segment->start + (segment->end - segment->start) * alpha);
 }
@@ -330,7 +391,8 @@ glm::vec3 PlatformVelocityAt(const PlatformDesc& platform, double time_s) {
   const auto segments = Segments(platform);
   double along = 0.0;
   const PathSegment* segment = Locate(segments, platform, time_s, along);
-  if (segment == nullptr || segment->length <= 0.0) return glm::vec3(0.0f);
+  if (segment == nullptr || segment->length <= 0.0)
+    return glm::vec3(0.0f);
   return glm::vec3((segment->end - segment->start) / segment->length * double(platform.speed_m_s));
 }
 

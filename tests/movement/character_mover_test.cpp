@@ -68,8 +68,8 @@ TEST_F(MoverTest, AccelerationTimeAndDistanceOnFlatGround) {
     const float overshoot_allowance = 0.5f * g.max_speed_m_s * kDt;
     const float distance = state.position.z;
     EXPECT_GE(distance, closed_distance - 1e-3f);
-    EXPECT_LE(distance, closed_distance + (time - closed_time) * g.max_speed_m_s +
-                            overshoot_allowance)
+    EXPECT_LE(distance,
+              closed_distance + (time - closed_time) * g.max_speed_m_s + overshoot_allowance)
         << GaitName(gait);
     std::printf("[measure] %s: time to max %.4f s (closed %.4f), distance %.4f m (closed %.4f)\n",
                 GaitName(gait), time, closed_time, distance, closed_distance);
@@ -94,10 +94,11 @@ TEST_F(MoverTest, BrakingDistanceAndPredictedStopLocation) {
     const float closed = g.max_speed_m_s * g.max_speed_m_s / (2 * g.braking_deceleration_m_s2);
     const float distance = state.position.z - start.z;
     const float prediction_error = Length2D(state.position - predicted);
-    std::printf("[measure] %s: braking distance %.4f m (closed %.4f), stop time %.4f s (closed "
-                "%.4f), prediction error %.2f mm\n",
-                GaitName(gait), distance, closed, time, g.max_speed_m_s / g.braking_deceleration_m_s2,
-                prediction_error * 1000.0f);
+    std::printf(
+        "[measure] %s: braking distance %.4f m (closed %.4f), stop time %.4f s (closed "
+        "%.4f), prediction error %.2f mm\n",
+        GaitName(gait), distance, closed, time, g.max_speed_m_s / g.braking_deceleration_m_s2,
+        prediction_error * 1000.0f);
     EXPECT_NEAR(distance, closed, 0.01f) << GaitName(gait);
     EXPECT_LT(prediction_error, 0.01f) << GaitName(gait);
   }
@@ -128,8 +129,10 @@ TEST_F(MoverTest, WalksUpRampsBelowTheWalkableLimitAndNotAbove) {
     ramp.length_m = 1.5f / std::tan(Radians(slopes[i]));
     ramp.width_m = 3.0f;
     world_.AddRamp(ramp);
-    world_.AddBox({"landing", {3.0f, 1.5f, 40.0f},
-                   {ramp.position_m.x, 0.75f, 2.0f + ramp.length_m + 20.0f}, 0.0f});
+    world_.AddBox({"landing",
+                   {3.0f, 1.5f, 40.0f},
+                   {ramp.position_m.x, 0.75f, 2.0f + ramp.length_m + 20.0f},
+                   0.0f});
   }
   CharacterMover mover(settings_, world_);
   for (int i = 0; i < 5; ++i) {
@@ -149,8 +152,10 @@ TEST_F(MoverTest, WalksUpRampsBelowTheWalkableLimitAndNotAbove) {
 TEST_F(MoverTest, StepsUpToTheLimitAreClimbedAndHigherOnesBlock) {
   const float heights[] = {0.15f, 0.30f, 0.40f, 0.50f, 0.70f};
   for (int i = 0; i < 5; ++i) {
-    world_.AddBox({"step", {2.0f, heights[i], 4.0f},
-                   {static_cast<float>(i) * 4.0f, heights[i] * 0.5f, 3.0f}, 0.0f});
+    world_.AddBox({"step",
+                   {2.0f, heights[i], 4.0f},
+                   {static_cast<float>(i) * 4.0f, heights[i] * 0.5f, 3.0f},
+                   0.0f});
   }
   CharacterMover mover(settings_, world_);
   for (int i = 0; i < 5; ++i) {
@@ -281,13 +286,14 @@ TEST_F(MoverTest, HugeDtIsSubsteppedLikeManySmallFrames) {
   MovementState many = one;
   const MoveInput input{{0, 0, 1}, Gait::kRun, false};
   ASSERT_TRUE(mover.Update(one, input, 10.0f).ok());
-  for (int i = 0; i < 600; ++i) ASSERT_TRUE(mover.Update(many, input, 10.0f / 600.0f).ok());
+  for (int i = 0; i < 600; ++i)
+    ASSERT_TRUE(mover.Update(many, input, 10.0f / 600.0f).ok());
   EXPECT_NEAR(one.position.z, many.position.z, 1e-3f);
   EXPECT_EQ(one.velocity, many.velocity);
   // 10 s of running: 0.47 s accelerating, then 3.75 m/s.
   const GaitSettings& g = settings_.run;
-  const float closed = g.max_speed_m_s * 10.0f -
-                       g.max_speed_m_s * g.max_speed_m_s / (2 * g.max_acceleration_m_s2);
+  const float closed =
+      g.max_speed_m_s * 10.0f - g.max_speed_m_s * g.max_speed_m_s / (2 * g.max_acceleration_m_s2);
   EXPECT_NEAR(one.position.z, closed, 0.05f);
 }
 
@@ -306,7 +312,8 @@ TEST_F(MoverTest, SameInputsGiveBitIdenticalStatesOnTheDefaultLevel) {
       const glm::vec3 direction(std::sin(0.4f * t), 0.0f, std::cos(0.3f * t));
       (*world)->Advance(dt);
       EXPECT_TRUE(
-          mover.Update(state, {direction, i % 200 < 100 ? Gait::kRun : Gait::kWalk, i % 97 == 0}, dt)
+          mover
+              .Update(state, {direction, i % 200 < 100 ? Gait::kRun : Gait::kWalk, i % 97 == 0}, dt)
               .ok());
       trace.push_back(state);
     }

@@ -49,12 +49,12 @@ class DefaultLevelTest : public ::testing::Test {
 
 TEST_F(DefaultLevelTest, WalkableRampsAndStairsLeadToTheirTops) {
   // Lanes from assets/levels/default.json; each run ends on the plateau behind the feature.
-  EXPECT_NEAR(Feet(RunForward({-12, 0, 2}, 3.5f)), 1.058f, 0.01f);   // 10 degrees
-  EXPECT_NEAR(Feet(RunForward({-6, 0, 2}, 3.0f)), 1.8652f, 0.01f);   // 25 degrees
+  EXPECT_NEAR(Feet(RunForward({-12, 0, 2}, 3.5f)), 1.058f, 0.01f);            // 10 degrees
+  EXPECT_NEAR(Feet(RunForward({-6, 0, 2}, 3.0f)), 1.8652f, 0.01f);            // 25 degrees
   EXPECT_NEAR(Feet(RunForward({12, 0, 2}, 4.5f, Gait::kWalk)), 1.2f, 0.01f);  // stairs
-  EXPECT_LT(Feet(RunForward({6, 0, 2}, 3.0f)), 0.1f);                // 50 degrees blocks
-  EXPECT_NEAR(Feet(RunForward({-3, 0, 3}, 1.1f)), 0.3f, 0.01f);      // 0.3 m step climbed
-  EXPECT_NEAR(Feet(RunForward({3, 0, 3}, 1.1f)), 0.0f, 0.01f);       // 0.6 m step blocks
+  EXPECT_LT(Feet(RunForward({6, 0, 2}, 3.0f)), 0.1f);                         // 50 degrees blocks
+  EXPECT_NEAR(Feet(RunForward({-3, 0, 3}, 1.1f)), 0.3f, 0.01f);               // 0.3 m step climbed
+  EXPECT_NEAR(Feet(RunForward({3, 0, 3}, 1.1f)), 0.0f, 0.01f);                // 0.6 m step blocks
 }
 
 TEST_F(DefaultLevelTest, CrossesTheTerrainWithoutFallingThrough) {
@@ -101,8 +101,8 @@ TEST_F(DefaultLevelTest, ScriptedTourStaysOnTheLevel) {
 TEST_F(DefaultLevelTest, RidesThePlatform) {
   const auto& platform = level_.platforms.at(0);
   CharacterMover mover(settings_, *world_);
-  const glm::vec3 top = world::PlatformPositionAt(platform, 0.0) +
-                        glm::vec3(0, platform.size_m.y * 0.5f, 0);
+  const glm::vec3 top =
+      world::PlatformPositionAt(platform, 0.0) + glm::vec3(0, platform.size_m.y * 0.5f, 0);
   MovementState state = mover.Spawn(top);
   ASSERT_EQ(state.mode, MovementMode::kWalking);
   for (int i = 0; i < static_cast<int>(12.0f / kDt); ++i) {

@@ -125,12 +125,14 @@ TEST(GroundPhysics, AnalogInputScalesMaxSpeed) {
   glm::vec3 velocity(0.0f);
   const VelocityStep step =
       WalkingStep(gait, kSettings, glm::vec3(0, 0, 0.5f * gait.max_acceleration_m_s2), 0.5f);
-  for (int i = 0; i < 600; ++i) velocity = CalcVelocity(velocity, 1.0f / 60.0f, step);
+  for (int i = 0; i < 600; ++i)
+    velocity = CalcVelocity(velocity, 1.0f / 60.0f, step);
   EXPECT_NEAR(glm::length(velocity), 0.5f * gait.max_speed_m_s, 1e-4f);
   // Reducing the stick above max speed brakes down to the new max, not below.
   const VelocityStep less =
       WalkingStep(gait, kSettings, glm::vec3(0, 0, 0.25f * gait.max_acceleration_m_s2), 0.25f);
-  for (int i = 0; i < 600; ++i) velocity = CalcVelocity(velocity, 1.0f / 60.0f, less);
+  for (int i = 0; i < 600; ++i)
+    velocity = CalcVelocity(velocity, 1.0f / 60.0f, less);
   EXPECT_NEAR(glm::length(velocity), 0.25f * gait.max_speed_m_s, 1e-3f);
 }
 

@@ -104,8 +104,8 @@ TEST(Input, TimelineErrorsNameTheEvent) {
   ASSERT_FALSE(bad_button.ok());
   EXPECT_NE(bad_button.error().message.find("s.json: events[0].press: expected a button name"),
             std::string::npos);
-  auto two_kinds =
-      InputTimeline::Parse(R"({"events": [{"t_s": 1, "press": "jump", "stick": [0, 1]}]})", "s.json");
+  auto two_kinds = InputTimeline::Parse(
+      R"({"events": [{"t_s": 1, "press": "jump", "stick": [0, 1]}]})", "s.json");
   ASSERT_FALSE(two_kinds.ok());
   auto no_time = InputTimeline::Parse(R"({"events": [{"stick": [0, 1]}]})", "s.json");
   ASSERT_FALSE(no_time.ok());
@@ -119,8 +119,8 @@ TEST(Input, BundledFilesLoad) {
   auto gamepad = LoadGamepadSettings(io::ProjectAssets() / "movement" / "input.json");
   ASSERT_TRUE(gamepad.ok()) << gamepad.error().message;
   EXPECT_FLOAT_EQ(gamepad->radial_inner, 0.2f);
-  auto timeline = InputTimeline::Load(io::ProjectAssets() / "movement" / "timelines" /
-                                      "walk_tour.json");
+  auto timeline =
+      InputTimeline::Load(io::ProjectAssets() / "movement" / "timelines" / "walk_tour.json");
   ASSERT_TRUE(timeline.ok()) << timeline.error().message;
   EXPECT_GT(timeline->events().size(), 5u);
 }

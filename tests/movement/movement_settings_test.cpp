@@ -35,13 +35,12 @@ TEST(MovementSettings, ErrorsNameFileAndField) {
   auto missing = ParseMovementSettings(R"({"gaits": {"walk": {}}})", "m.json");
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().message, "m.json: gaits.walk.max_speed_m_s: missing required field");
-  auto wrong_type = ParseMovementSettings(
-      R"({"gaits": {"walk": {"max_speed_m_s": "fast"}}})", "m.json");
+  auto wrong_type =
+      ParseMovementSettings(R"({"gaits": {"walk": {"max_speed_m_s": "fast"}}})", "m.json");
   ASSERT_FALSE(wrong_type.ok());
   EXPECT_NE(wrong_type.error().message.find("gaits.walk.max_speed_m_s: expected a number"),
             std::string::npos);
-  auto negative = ParseMovementSettings(
-      R"({"gaits": {"walk": {"max_speed_m_s": -1}}})", "m.json");
+  auto negative = ParseMovementSettings(R"({"gaits": {"walk": {"max_speed_m_s": -1}}})", "m.json");
   ASSERT_FALSE(negative.ok());
   EXPECT_NE(negative.error().message.find("expected a number in"), std::string::npos);
   EXPECT_FALSE(ParseMovementSettings("not json", "m.json").ok());

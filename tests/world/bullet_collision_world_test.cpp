@@ -12,7 +12,9 @@ namespace {
 // Bullet's GJK-based casts converge to about a millimetre.
 constexpr float kSweepToleranceM = 2e-3f;
 
-BoxDesc Ground() { return {"ground", {20.0f, 1.0f, 20.0f}, {0.0f, -0.5f, 0.0f}, 0.0f}; }
+BoxDesc Ground() {
+  return {"ground", {20.0f, 1.0f, 20.0f}, {0.0f, -0.5f, 0.0f}, 0.0f};
+}
 
 TEST(BulletCollisionWorld, RayCastHitsGroundFromAbove) {
   BulletCollisionWorld world;

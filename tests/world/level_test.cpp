@@ -88,7 +88,8 @@ TEST(Level, GeneratedTerrainIsDeterministicAndBounded) {
   const auto c = GenerateTerrainHeights(9, 9, 1.0f, 43, 0.5f, 8.0f);
   EXPECT_EQ(a, b);
   EXPECT_NE(a, c);
-  for (float h : a) EXPECT_LE(std::abs(h), 0.5f + 1e-6f);
+  for (float h : a)
+    EXPECT_LE(std::abs(h), 0.5f + 1e-6f);
 }
 
 TEST(Level, PlatformFollowsItsPathAtConstantSpeed) {

@@ -31,14 +31,16 @@ struct FieldPath {
 
 inline std::string Describe(const nlohmann::json& value) {
   std::string text = value.dump();
-  if (text.size() > 40) text = text.substr(0, 37) + "...";
+  if (text.size() > 40)
+    text = text.substr(0, 37) + "...";
   return std::string(value.type_name()) + " " + text;
 }
 
 // Reads a whole text file; the error names the path.
 inline Result<std::string> ReadTextFile(const std::filesystem::path& path) {
   std::ifstream file(path, std::ios::binary);
-  if (!file) return Error{path.string() + ": cannot open file"};
+  if (!file)
+    return Error{path.string() + ": cannot open file"};
   std::ostringstream text;
   text << file.rdbuf();
   return text.str();
@@ -46,8 +48,10 @@ inline Result<std::string> ReadTextFile(const std::filesystem::path& path) {
 
 inline Result<nlohmann::json> ParseDocument(std::string_view text, const std::string& source) {
   nlohmann::json document = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (document.is_discarded()) return Error{source + ": not valid JSON"};
-  if (!document.is_object()) return Error{source + ": expected a JSON object at the top level"};
+  if (document.is_discarded())
+    return Error{source + ": not valid JSON"};
+  if (!document.is_object())
+    return Error{source + ": expected a JSON object at the top level"};
   return document;
 }
 
@@ -55,16 +59,19 @@ inline Result<nlohmann::json> ParseDocument(std::string_view text, const std::st
 inline Result<const nlohmann::json*> Member(const nlohmann::json& parent, const FieldPath& at,
                                             const std::string& key) {
   auto it = parent.find(key);
-  if (it == parent.end()) return at.Child(key).Fail("missing required field");
+  if (it == parent.end())
+    return at.Child(key).Fail("missing required field");
   return &*it;
 }
 
 // A finite number within [min, max] (inclusive).
 inline Result<float> NumberIn(const nlohmann::json& value, const FieldPath& at, float min,
                               float max) {
-  if (!value.is_number()) return at.Fail("expected a number, got " + Describe(value));
+  if (!value.is_number())
+    return at.Fail("expected a number, got " + Describe(value));
   const double number = value.get<double>();
-  if (!std::isfinite(number)) return at.Fail("expected a finite number");
+  if (!std::isfinite(number))
+    return at.Fail("expected a finite number");
   if (number < min || number > max) {
     return at.Fail("expected a number in [" + std::to_string(min) + ", " + std::to_string(max) +
                    "], got " + std::to_string(number));
@@ -76,21 +83,24 @@ inline Result<float> NumberIn(const nlohmann::json& value, const FieldPath& at, 
 inline Result<float> ReadNumber(const nlohmann::json& parent, const FieldPath& at,
                                 const std::string& key, float min, float max) {
   auto member = Member(parent, at, key);
-  if (!member) return member.error();
+  if (!member)
+    return member.error();
   return NumberIn(**member, at.Child(key), min, max);
 }
 
 // Optional number field: `fallback` when absent.
 inline Result<float> ReadNumberOr(const nlohmann::json& parent, const FieldPath& at,
                                   const std::string& key, float min, float max, float fallback) {
-  if (!parent.contains(key)) return fallback;
+  if (!parent.contains(key))
+    return fallback;
   return NumberIn(parent.at(key), at.Child(key), min, max);
 }
 
 inline Result<int> ReadInt(const nlohmann::json& parent, const FieldPath& at,
                            const std::string& key, int min, int max) {
   auto member = Member(parent, at, key);
-  if (!member) return member.error();
+  if (!member)
+    return member.error();
   const nlohmann::json& value = **member;
   if (!value.is_number_integer()) {
     return at.Child(key).Fail("expected an integer, got " + Describe(value));
@@ -105,17 +115,21 @@ inline Result<int> ReadInt(const nlohmann::json& parent, const FieldPath& at,
 
 inline Result<bool> ReadBoolOr(const nlohmann::json& parent, const FieldPath& at,
                                const std::string& key, bool fallback) {
-  if (!parent.contains(key)) return fallback;
+  if (!parent.contains(key))
+    return fallback;
   const nlohmann::json& value = parent.at(key);
-  if (!value.is_boolean()) return at.Child(key).Fail("expected true or false, got " + Describe(value));
+  if (!value.is_boolean())
+    return at.Child(key).Fail("expected true or false, got " + Describe(value));
   return value.get<bool>();
 }
 
 inline Result<std::string> ReadStringOr(const nlohmann::json& parent, const FieldPath& at,
                                         const std::string& key, const std::string& fallback) {
-  if (!parent.contains(key)) return fallback;
+  if (!parent.contains(key))
+    return fallback;
   const nlohmann::json& value = parent.at(key);
-  if (!value.is_string()) return at.Child(key).Fail("expected a string, got " + Describe(value));
+  if (!value.is_string())
+    return at.Child(key).Fail("expected a string, got " + Describe(value));
   return value.get<std::string>();
 }
 
@@ -128,7 +142,8 @@ inline Result<glm::vec3> Vec3In(const nlohmann::json& value, const FieldPath& at
   glm::vec3 result{0.0f};
   for (std::size_t i = 0; i < 3; ++i) {
     auto component = NumberIn(value[i], at.Index(i), min, max);
-    if (!component) return component.error();
+    if (!component)
+      return component.error();
     result[static_cast<int>(i)] = *component;
   }
   return result;
@@ -137,21 +152,25 @@ inline Result<glm::vec3> Vec3In(const nlohmann::json& value, const FieldPath& at
 inline Result<glm::vec3> ReadVec3(const nlohmann::json& parent, const FieldPath& at,
                                   const std::string& key, float min, float max) {
   auto member = Member(parent, at, key);
-  if (!member) return member.error();
+  if (!member)
+    return member.error();
   return Vec3In(**member, at.Child(key), min, max);
 }
 
 // An optional array member; a null pointer when absent.
-inline Result<const nlohmann::json*> ArrayOrNull(const nlohmann::json& parent,
-                                                 const FieldPath& at, const std::string& key) {
-  if (!parent.contains(key)) return static_cast<const nlohmann::json*>(nullptr);
+inline Result<const nlohmann::json*> ArrayOrNull(const nlohmann::json& parent, const FieldPath& at,
+                                                 const std::string& key) {
+  if (!parent.contains(key))
+    return static_cast<const nlohmann::json*>(nullptr);
   const nlohmann::json& value = parent.at(key);
-  if (!value.is_array()) return at.Child(key).Fail("expected an array, got " + Describe(value));
+  if (!value.is_array())
+    return at.Child(key).Fail("expected an array, got " + Describe(value));
   return &value;
 }
 
 inline Status ExpectObject(const nlohmann::json& value, const FieldPath& at) {
-  if (!value.is_object()) return at.Fail("expected an object, got " + Describe(value));
+  if (!value.is_object())
+    return at.Fail("expected an object, got " + Describe(value));
   return Status::Ok();
 }
 

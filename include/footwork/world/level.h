@@ -104,9 +104,8 @@ Result<Level> ParseLevel(std::string_view json_text, const std::string& source_n
 
 // Height field values of the level format's generator: a sum of a few seeded sine waves,
 // deterministic on every platform for a given seed.
-std::vector<float> GenerateTerrainHeights(int rows, int cols, float cell_size_m,
-                                          std::uint32_t seed, float amplitude_m,
-                                          float wavelength_m);
+std::vector<float> GenerateTerrainHeights(int rows, int cols, float cell_size_m, std::uint32_t seed,
+                                          float amplitude_m, float wavelength_m);
 
 // Where a platform's centre is at time_s (seconds since the level started; t < 0 acts as 0).
 glm::vec3 PlatformPositionAt(const PlatformDesc& platform, double time_s);
