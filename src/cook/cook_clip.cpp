@@ -9,8 +9,8 @@
 #include "footwork/cook/authored_root_motion.h"
 #include "footwork/cook/curve_modifiers.h"
 #include "footwork/cook/foot_contacts.h"
+#include "footwork/cook/foot_plants.h"
 #include "footwork/cook/loop_closure.h"
-#include "footwork/cook/root_motion_from_contacts.h"
 #include "footwork/cook/sample_motion.h"
 #include "footwork/core/angles.h"
 
@@ -65,7 +65,7 @@ ClipCookSettings SettingsOf(const CharacterDescription& description) {
 
 Result<ClipQuality> MeasureClipQuality(const anim::Skeleton& skeleton,
                                        const anim::RigBinding& binding, const anim::Clip& clip,
-                                       float /*rate_hz*/) {
+                                       const LockedPoints& locked) {
   Result<SampledPoses> poses = SamplePoses(skeleton, clip, kQualityRateHz);
   if (!poses)
     return poses.error();
@@ -85,9 +85,13 @@ Result<ClipQuality> MeasureClipQuality(const anim::Skeleton& skeleton,
   const auto lock_l = CurveAtFrames(clip.FindCurve(names::kFootLockLeft), frames, kQualityRateHz);
   const auto lock_r = CurveAtFrames(clip.FindCurve(names::kFootLockRight), frames, kQualityRateHz);
   quality.locked_foot_speed_cm_s_left =
-      100.0f * MeanLockedFootSpeed(motion->root, motion->left.ankle, lock_l, kQualityRateHz);
+      100.0f * MeanLockedFootSpeed(motion->root,
+                                   locked.left_ball ? motion->left.ball : motion->left.ankle,
+                                   lock_l, kQualityRateHz);
   quality.locked_foot_speed_cm_s_right =
-      100.0f * MeanLockedFootSpeed(motion->root, motion->right.ankle, lock_r, kQualityRateHz);
+      100.0f * MeanLockedFootSpeed(motion->root,
+                                   locked.right_ball ? motion->right.ball : motion->right.ankle,
+                                   lock_r, kQualityRateHz);
   return quality;
 }
 
@@ -123,7 +127,7 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
   }
 
   if (role.looping) {
-    Result<ClipQuality> before = MeasureClipQuality(skeleton, binding, clip, settings.rate_hz);
+    Result<ClipQuality> before = MeasureClipQuality(skeleton, binding, clip, {});
     if (!before)
       return before.error();
     if (before->loop_gap_deg > settings.bars.max_loop_gap_deg) {
@@ -141,22 +145,22 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
   const int frames = motion.frames();
   FootContactSettings contact_settings = role.contacts.value_or(settings.contacts);
   contact_settings.looping = role.looping;
-  Result<ContactFlags> left = DetectFootContacts(motion.left, motion.rate_hz, contact_settings);
-  Result<ContactFlags> right = DetectFootContacts(motion.right, motion.rate_hz, contact_settings);
+  Result<FootPlants> left = DetectFootPlants(motion.left, motion.rate_hz, contact_settings);
+  Result<FootPlants> right = DetectFootPlants(motion.right, motion.rate_hz, contact_settings);
   if (!left)
-    return WithContext(role.role + " (" + source.name + ")", left.error());
+    return WithContext(role.role + " (" + source.name + "): left foot", left.error());
   if (!right)
-    return WithContext(role.role + " (" + source.name + ")", right.error());
+    return WithContext(role.role + " (" + source.name + "): right foot", right.error());
 
   if (role.root_motion == RootMotionSource::kFromContacts && clip.root_motion.empty()) {
-    Result<RootMotionFromContactsResult> root =
-        RootMotionFromContacts(motion, *left, *right, role.looping);
+    Result<std::vector<glm::vec3>> root =
+        RootTranslationFromPlants(motion, *left, *right, role.looping);
     if (!root)
       return WithContext(role.role + " (" + source.name + ")", root.error());
     for (int f = 0; f < frames; ++f) {
-      motion.root[f].translation = root->translation[f];
+      motion.root[f].translation = (*root)[f];
       clip.root_motion.translation.times.push_back(std::min(motion.TimeOf(f), clip.duration_s));
-      clip.root_motion.translation.values.push_back(root->translation[f]);
+      clip.root_motion.translation.values.push_back((*root)[f]);
     }
     report.notes.push_back("root motion derived from foot contacts");
   }
@@ -173,16 +177,16 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
     report.root_distance_m = path.empty() ? 0.0f : path.back();
   }
   if (role.foot_curves) {
-    SetCurve(clip,
-             MakeUniformCurve(
-                 names::kFootLockLeft,
-                 FootLockValues(*left, rate, settings.foot_lock_release_s, role.looping), rate));
-    SetCurve(clip,
-             MakeUniformCurve(
-                 names::kFootLockRight,
-                 FootLockValues(*right, rate, settings.foot_lock_release_s, role.looping), rate));
-    AddMarkers(clip, FootDownMarkers(*left, rate, names::kMarkerFootLeft, role.looping));
-    AddMarkers(clip, FootDownMarkers(*right, rate, names::kMarkerFootRight, role.looping));
+    SetCurve(clip, MakeUniformCurve(
+                       names::kFootLockLeft,
+                       FootLockValues(left->lock, rate, settings.foot_lock_release_s, role.looping),
+                       rate));
+    SetCurve(clip, MakeUniformCurve(names::kFootLockRight,
+                                    FootLockValues(right->lock, rate, settings.foot_lock_release_s,
+                                                   role.looping),
+                                    rate));
+    AddMarkers(clip, FootDownMarkers(left->any, rate, names::kMarkerFootLeft, role.looping));
+    AddMarkers(clip, FootDownMarkers(right->any, rate, names::kMarkerFootRight, role.looping));
   }
   SetCurve(clip,
            MakeUniformCurve(names::kEnableFootIkLeft, Constant(frames, role.enable_foot_ik), rate));
@@ -221,7 +225,8 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
 
   if (Status valid = clip.Validate(skeleton.num_joints()); !valid)
     return WithContext("cooked " + role.role, valid.error());
-  Result<ClipQuality> quality = MeasureClipQuality(skeleton, binding, clip, rate);
+  Result<ClipQuality> quality =
+      MeasureClipQuality(skeleton, binding, clip, {left->lock_on_ball, right->lock_on_ball});
   if (!quality)
     return quality.error();
   report.quality = *quality;

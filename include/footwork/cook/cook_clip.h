@@ -64,9 +64,15 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
                             const anim::Clip& source, const RoleDescription& role,
                             DistanceMarker distance, const ClipCookSettings& settings);
 
-// Measures a clip that already has its root motion and FootLock curves.
+// Which point of each foot FootLock pins (see FootPlants::lock_on_ball): the ankle by default.
+struct LockedPoints {
+  bool left_ball = false;
+  bool right_ball = false;
+};
+
+// Measures a clip that already has its root motion and FootLock curves, at 60 Hz.
 Result<ClipQuality> MeasureClipQuality(const anim::Skeleton& skeleton,
                                        const anim::RigBinding& binding, const anim::Clip& clip,
-                                       float rate_hz);
+                                       const LockedPoints& locked);
 
 }  // namespace footwork::cook

@@ -1,0 +1,102 @@
+#include "footwork/cook/foot_plants.h"
+
+#include <algorithm>
+
+namespace footwork::cook {
+
+Result<FootPlants> DetectFootPlants(const FootTrajectory& foot, float rate_hz,
+                                    const FootContactSettings& settings) {
+  FootPlants plants;
+  Result<ContactFlags> ankle = DetectFootContacts({foot.ankle, {}}, rate_hz, settings);
+  if (!ankle)
+    return WithContext("ankle", ankle.error());
+  plants.ankle = *ankle;
+  plants.any = plants.ankle;
+  if (!foot.ball.empty()) {
+    Result<ContactFlags> ball = DetectFootContacts({foot.ball, {}}, rate_hz, settings);
+    if (!ball)
+      return WithContext("ball", ball.error());
+    plants.ball = *ball;
+    for (std::size_t i = 0; i < plants.any.size(); ++i)
+      plants.any[i] = plants.ankle[i] || plants.ball[i];
+  }
+  const bool ankle_plants =
+      std::any_of(plants.ankle.begin(), plants.ankle.end(), [](bool planted) { return planted; });
+  plants.lock_on_ball = !ankle_plants && !plants.ball.empty();
+  plants.lock = plants.lock_on_ball ? plants.ball : plants.ankle;
+  return plants;
+}
+
+const std::vector<glm::vec3>& LockedPoint(const FootTrajectory& foot, const FootPlants& plants) {
+  return plants.lock_on_ball ? foot.ball : foot.ankle;
+}
+
+Result<std::vector<glm::vec3>> RootTranslationFromPlants(const SampledMotion& motion,
+                                                         const FootPlants& left,
+                                                         const FootPlants& right, bool looping) {
+  const int n = motion.frames();
+  // Step i goes from frame i to frame i + 1. The root moves by exactly minus the planted point's
+  // displacement over the step, so a point planted on both frames stays exactly still.
+  const int steps = std::max(0, n - 1);
+  std::vector<glm::vec3> step(steps, glm::vec3(0.0f));
+  std::vector<bool> known(steps, false);
+  for (int i = 0; i < steps; ++i) {
+    // A flat foot (ankle planted) carries the weight over one rolling off its toe: when any
+    // ankle is planted only ankles count, so the flat foot stays exactly still.
+    glm::vec3 sum(0.0f);
+    int planted = 0;
+    for (const bool use_ankle : {true, false}) {
+      for (const auto& [foot, plants] :
+           {std::pair{&motion.left, &left}, std::pair{&motion.right, &right}}) {
+        const ContactFlags& flags = use_ankle ? plants->ankle : plants->ball;
+        if (!flags.empty() && flags[i] && flags[i + 1]) {
+          const std::vector<glm::vec3>& point = use_ankle ? foot->ankle : foot->ball;
+          const glm::vec3 d = point[i + 1] - point[i];
+          sum += glm::vec3(d.x, 0.0f, d.z);
+          ++planted;
+        }
+      }
+      if (planted > 0)
+        break;
+    }
+    if (planted > 0) {
+      step[i] = -sum / static_cast<float>(planted);
+      known[i] = true;
+    }
+  }
+  if (std::none_of(known.begin(), known.end(), [](bool k) { return k; }))
+    return Error{"root motion from contacts: no foot is ever planted in the clip"};
+  // Flight phases: interpolate the step between the nearest planted steps (around the loop).
+  std::vector<glm::vec3> filled = step;
+  for (int i = 0; i < steps; ++i) {
+    if (known[i])
+      continue;
+    int back = i;
+    int back_steps = 0;
+    do {
+      back = looping ? (back - 1 + steps) % steps : back - 1;
+      ++back_steps;
+    } while (back >= 0 && !known[back] && back_steps < steps);
+    int forward = i;
+    int forward_steps = 0;
+    do {
+      forward = looping ? (forward + 1) % steps : forward + 1;
+      ++forward_steps;
+    } while (forward < steps && !known[forward] && forward_steps < steps);
+    const bool has_back = back >= 0 && known[back];
+    const bool has_forward = forward < steps && known[forward];
+    if (has_back && has_forward) {
+      const float alpha =
+          static_cast<float>(back_steps) / static_cast<float>(back_steps + forward_steps);
+      filled[i] = glm::mix(step[back], step[forward], alpha);
+    } else {
+      filled[i] = has_back ? step[back] : step[forward];
+    }
+  }
+  std::vector<glm::vec3> translation(n, glm::vec3(0.0f));
+  for (int i = 1; i < n; ++i)
+    translation[i] = translation[i - 1] + filled[i - 1];
+  return translation;
+}
+
+}  // namespace footwork::cook
