@@ -366,6 +366,10 @@ class BvhParser {
     anim::Clip clip;
     clip.name = options.clip_name;
     clip.duration_s = static_cast<float>(num_frames_ - 1) * frame_time_s_;
+    if (!std::isfinite(clip.duration_s)) {
+      return Error{
+          fmt::format("{} frames of {} s overflow the clip duration", num_frames_, frame_time_s_)};
+    }
     clip.tracks.resize(joints_.size());
     std::vector<float> times(num_frames_);
     for (std::size_t f = 0; f < num_frames_; ++f)
@@ -417,7 +421,10 @@ class BvhParser {
       }
       first_value += joint.channels.size();
     }
-    scene.clips.push_back(std::move(clip));
+    // Extreme (but finite) values can overflow once scaled; never hand out a broken clip.
+    if (Status s = scene.clips.emplace_back(std::move(clip)).Validate(skeleton.num_joints()); !s) {
+      return s.error();
+    }
     return scene;
   }
 

@@ -646,6 +646,9 @@ class SceneReader {
       if (!s)
         return WithContext(channel_where, s.error());
     }
+    // Folding transforms can overflow extreme (but finite) keys; never hand out a broken clip.
+    if (Status s = clip.Validate(scene_.skeleton.num_joints()); !s)
+      return s;
     scene_.clips.push_back(std::move(clip));
     return Status::Ok();
   }
