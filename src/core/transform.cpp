@@ -77,8 +77,11 @@ bool IsFinite(const Transform& transform) {
 }
 
 float AngleBetween(const glm::quat& a, const glm::quat& b) {
-  const float d = std::fabs(glm::dot(glm::normalize(a), glm::normalize(b)));
-  return 2.0f * std::acos(std::fmin(d, 1.0f));
+  // atan2 of the relative rotation's vector and scalar parts stays accurate for tiny angles,
+  // where acos of a dot product near 1 loses everything below about 1e-3 rad in float.
+  const glm::quat relative = glm::inverse(glm::normalize(a)) * glm::normalize(b);
+  const float vector_length = glm::length(glm::vec3(relative.x, relative.y, relative.z));
+  return 2.0f * std::atan2(vector_length, std::fabs(relative.w));
 }
 
 }  // namespace footwork

@@ -64,3 +64,18 @@ TEST(TransformTest, IsFiniteDetectsNaN) {
 
 }  // namespace
 }  // namespace footwork
+
+namespace footwork {
+namespace {
+
+TEST(TransformTest, AngleBetweenIsAccurateForTinyAndLargeAngles) {
+  const glm::quat identity(1, 0, 0, 0);
+  for (const float angle : {1e-5f, 1e-4f, 1e-3f, 0.5f, 3.0f}) {
+    const glm::quat q = glm::angleAxis(angle, glm::normalize(glm::vec3(1, 2, 3)));
+    EXPECT_NEAR(AngleBetween(identity, q), angle, angle * 1e-3f + 1e-7f);
+    EXPECT_NEAR(AngleBetween(identity, -q), angle, angle * 1e-3f + 1e-7f);  // sign-independent
+  }
+}
+
+}  // namespace
+}  // namespace footwork
