@@ -337,7 +337,7 @@ void CharacterMover::MoveWithSlide(MovementState& state, glm::vec3 delta, bool w
         continue;
       }
       const float bottom = state.position.y - settings_.capsule.half_height_m;
-      if (hit->point.y - bottom <= settings_.max_step_height_m && TryStepUp(state, delta, *hit)) {
+      if (hit->point.y - bottom <= settings_.max_step_height_m && TryStepUp(state, delta)) {
         return;
       }
       // Walls are vertical to a walking character: never slide up a steep surface.
@@ -361,9 +361,7 @@ void CharacterMover::MoveWithSlide(MovementState& state, glm::vec3 delta, bool w
   }
 }
 
-bool CharacterMover::TryStepUp(MovementState& state, const glm::vec3& delta,
-                               const world::SweepHit& hit) const {
-  (void)hit;
+bool CharacterMover::TryStepUp(MovementState& state, const glm::vec3& delta) const {
   const glm::vec3 forward = Horizontal(delta);
   if (glm::length(forward) <= kMinMoveM)
     return false;

@@ -91,10 +91,10 @@ glm::vec3 CalcVelocity(const glm::vec3& velocity, float dt, const VelocityStep& 
   const float friction = std::max(0.0f, step.friction);
   const float max_input_speed = step.max_speed_m_s * step.analog_input_modifier;
   const bool zero_acceleration = IsZero(step.acceleration);
-  // Unreal's IsExceedingMaxSpeed allows 1% slack for rounding.
+  // Unreal's IsExceedingMaxSpeed allows 1% slack on the squared speed for rounding.
   auto exceeding = [&](float max_speed) {
-    const float limit = std::max(0.0f, max_speed) * 1.01f;
-    return glm::dot(velocity, velocity) > limit * limit;
+    const float limit = std::max(0.0f, max_speed);
+    return glm::dot(velocity, velocity) > limit * limit * 1.01f;
   };
   const bool over_max = exceeding(max_input_speed);
 

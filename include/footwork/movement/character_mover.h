@@ -100,7 +100,7 @@ class CharacterMover {
   // Moves by delta with slides; walking ignores the vertical part of steep surfaces and tries to
   // step up low obstacles.
   void MoveWithSlide(MovementState& state, glm::vec3 delta, bool walking) const;
-  bool TryStepUp(MovementState& state, const glm::vec3& delta, const world::SweepHit& hit) const;
+  bool TryStepUp(MovementState& state, const glm::vec3& delta) const;
   // Sweeps the capsule by delta, stops short of the hit and returns the hit, if any.
   std::optional<world::SweepHit> SafeMove(glm::vec3& position, const glm::vec3& delta) const;
 
