@@ -157,6 +157,25 @@ std::string FormatTick(double value) {
 }
 
 std::string CategoryColor(std::string_view name) {
+  // Fixed colours for the locomotion states and gaits, so every report reads the same way.
+  static constexpr std::array<std::pair<std::string_view, const char*>, 13> kKnown{
+      {{"Idle", "#d9d9d9"},
+       {"Start", "#b2df8a"},
+       {"Cycle", "#a6cee3"},
+       {"GaitTransition", "#cab2d6"},
+       {"Stop", "#fb9a99"},
+       {"Pivot", "#fdbf6f"},
+       {"TurnInPlace", "#ffe680"},
+       {"JumpStart", "#8dd3c7"},
+       {"FallLoop", "#80b1d3"},
+       {"FallLand", "#bebada"},
+       {"walk", "#a6cee3"},
+       {"run", "#fdbf6f"},
+       {"sprint", "#fb9a99"}}};
+  for (const auto& [known, color] : kKnown) {
+    if (name == known)
+      return color;
+  }
   // Soft colours that keep dark label text readable.
   static constexpr std::array<const char*, 12> kPalette{"#a6cee3", "#b2df8a", "#fdbf6f", "#cab2d6",
                                                         "#fb9a99", "#ffff99", "#8dd3c7", "#bebada",
@@ -200,10 +219,9 @@ std::string RenderLinePlot(const LinePlot& plot) {
   if (frame.y1 <= frame.y0)
     frame.y1 = frame.y0 + 1.0;
 
-  std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"" +
-                    std::to_string(plot.width) + "\" height=\"" + std::to_string(plot.height) +
-                    "\" viewBox=\"0 0 " + std::to_string(plot.width) + " " +
-                    std::to_string(plot.height) + "\">";
+  std::string svg = "<svg class=\"plot\" width=\"" + std::to_string(plot.width) + "\" height=\"" +
+                    std::to_string(plot.height) + "\" viewBox=\"0 0 " + std::to_string(plot.width) +
+                    " " + std::to_string(plot.height) + "\">";
   svg += Text(kLeft, 18, plot.title, "plot-title");
   svg += "<rect x=\"" + Num(frame.left) + "\" y=\"" + Num(frame.top) + "\" width=\"" +
          Num(frame.width) + "\" height=\"" + Num(frame.height) + "\" class=\"plot-area\"/>";
@@ -267,9 +285,9 @@ std::string RenderBandChart(const BandChart& chart) {
               kTop,
               chart.width - kLeft - kRight,
               rows_height};
-  std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"plot\" width=\"" +
-                    std::to_string(chart.width) + "\" height=\"" + Num(height) +
-                    "\" viewBox=\"0 0 " + std::to_string(chart.width) + " " + Num(height) + "\">";
+  std::string svg = "<svg class=\"plot\" width=\"" + std::to_string(chart.width) + "\" height=\"" +
+                    Num(height) + "\" viewBox=\"0 0 " + std::to_string(chart.width) + " " +
+                    Num(height) + "\">";
   svg += Text(kLeft, 18, chart.title, "plot-title");
   svg += "<rect x=\"" + Num(frame.left) + "\" y=\"" + Num(frame.top) + "\" width=\"" +
          Num(frame.width) + "\" height=\"" + Num(frame.height) + "\" class=\"plot-area\"/>";
