@@ -12,7 +12,8 @@
 namespace footwork::cook {
 namespace {
 
-using Json = nlohmann::json;
+// Ordered, so roles are cooked (and listed) in file order.
+using Json = nlohmann::ordered_json;
 
 // A field's position for messages: "quaternius_ual1.json: roles.walk.clip".
 struct Field {

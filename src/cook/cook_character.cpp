@@ -70,7 +70,8 @@ Result<CookedCharacter> CookCharacter(const CharacterDescription& description,
 
   for (const std::string& role_name : description.mirror_roles) {
     const RoleDescription& role = *description.FindRole(role_name);
-    const anim::Clip& cooked = *FindClip(character.clips, role_name);
+    // Copies: character.clips grows below, which would invalidate references into it.
+    const anim::Clip cooked = *FindClip(character.clips, role_name);
     RoleDescription mirrored_role = role;
     mirrored_role.role = role_name + "_mirrored";
     // The mirrored clip's root motion is already on its track; only its annotations are redone.
@@ -87,9 +88,10 @@ Result<CookedCharacter> CookCharacter(const CharacterDescription& description,
     Add(character, std::move(*result));
   }
 
-  const anim::Clip* idle = FindClip(character.clips, "idle");
+  const anim::Clip idle_clip = *FindClip(character.clips, "idle");
+  const anim::Clip* idle = &idle_clip;
   for (const TransitionDescription& transition : description.transitions) {
-    const anim::Clip& cycle = *FindClip(character.clips, transition.from_role);
+    const anim::Clip cycle = *FindClip(character.clips, transition.from_role);
     const RoleDescription& cycle_role = *description.FindRole(transition.from_role);
     RoleDescription derived = cycle_role;
     derived.looping = false;
