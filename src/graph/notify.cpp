@@ -32,14 +32,20 @@ void NotifyDispatcher::DispatchSegment(const NotifySource& source, float from_s,
       continue;
     }
     const float begin_s = notify.time_s;
-    const float end_s = std::min(notify.time_s + notify.duration_s, clip.duration_s);
+    // A looping clip's state may run past the loop point and end in the next cycle.
+    const float raw_end_s = notify.time_s + notify.duration_s;
+    const float end_s = clip.looping && raw_end_s > clip.duration_s
+                            ? raw_end_s - clip.duration_s
+                            : std::min(raw_end_s, clip.duration_s);
     ActiveState* active = FindActive(source.id, &clip, index);
+    const bool was_active = active != nullptr;
     if (active == nullptr && inside(begin_s)) {
       event.type = NotifyEventType::kBegin;
       scratch_.push_back({begin_s, event});
       active = &active_.emplace_back(ActiveState{source.id, &clip, index, frame_});
     }
-    if (active != nullptr && inside(end_s)) {
+    // A state that begins in this segment ends in it only if its end comes after its begin.
+    if (active != nullptr && inside(end_s) && (was_active || end_s > begin_s)) {
       event.type = NotifyEventType::kEnd;
       scratch_.push_back({end_s, event});
       // Erase by value: emplace_back above may have moved the vector.

@@ -101,6 +101,18 @@ TEST(NotifyTest, AStatePassedInOneStepBeginsAndEnds) {
   EXPECT_EQ(Describe(Step(dispatcher, clip, 0.35f, 0.45f)), "");
 }
 
+TEST(NotifyTest, AStateRunningPastTheLoopPointEndsInTheNextCycle) {
+  anim::Clip clip;
+  clip.duration_s = 1.0f;
+  clip.looping = true;
+  clip.notifies = {{"Turn", 0.9f, 0.3f}};  // 0.9 -> 0.2 of the next cycle
+  NotifyDispatcher dispatcher;
+  EXPECT_EQ(Describe(Step(dispatcher, clip, 0.1f, 0.95f)), "begin:Turn tick:Turn ");
+  EXPECT_EQ(Describe(Step(dispatcher, clip, 0.95f, 0.1f)), "tick:Turn ");
+  EXPECT_EQ(Describe(Step(dispatcher, clip, 0.1f, 0.25f)), "end:Turn ");
+  EXPECT_EQ(Describe(Step(dispatcher, clip, 0.25f, 0.5f)), "");
+}
+
 TEST(NotifyTest, StatesEndWhenTheirSourceStopsOrLosesWeight) {
   const anim::Clip clip = LoopingClip();
   NotifyDispatcher dispatcher;

@@ -4,7 +4,9 @@
 // end for notify states, across loop wraps. Events fire in time order within a clip.
 //
 // NotifyDispatcher is per-character state: it remembers which notify states are active so that
-// a state ends when its clip passes its end, loses its weight, or stops playing.
+// a state ends when its clip passes its end, loses its weight, or stops playing. In a looping
+// clip a notify state may run past the loop point and end in the next cycle. (The anim layer's
+// FindNotifyEvents finds raw edges for arbitrary steps; this adds state tracking and weights.)
 
 #include <cstdint>
 #include <span>

@@ -46,7 +46,8 @@ struct TransitionContext {
   void* user = nullptr;
 };
 
-// What a state's setup or update callback sees, for one active entry of that state.
+// What a state's setup or update callback sees, for one active entry of that state. Callbacks
+// may read the machine's queries but must not call its Update or Reset.
 struct StateCallbackContext {
   NamedValues& values;
   StateMachineInstance& machine;
