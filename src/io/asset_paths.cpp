@@ -16,13 +16,17 @@ std::filesystem::path ProjectRoot() {
 
 std::optional<std::filesystem::path> FindAssetPacks() {
   if (const char* from_env = std::getenv("FOOTWORK_ASSETS"); from_env && *from_env) {
-    if (std::filesystem::is_directory(from_env)) return std::filesystem::path(from_env);
+    if (std::filesystem::is_directory(from_env))
+      return std::filesystem::path(from_env);
   }
   const std::filesystem::path shared = ProjectRoot() / ".." / "shared" / "assets";
-  if (std::filesystem::is_directory(shared)) return shared.lexically_normal();
+  if (std::filesystem::is_directory(shared))
+    return shared.lexically_normal();
   return std::nullopt;
 }
 
-std::filesystem::path ProjectAssets() { return ProjectRoot() / "assets"; }
+std::filesystem::path ProjectAssets() {
+  return ProjectRoot() / "assets";
+}
 
 }  // namespace footwork::io
