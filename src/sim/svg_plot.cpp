@@ -110,14 +110,18 @@ std::vector<double> NiceTicks(double min, double max, int count) {
     return ticks;
   const double raw_step = (max - min) / count;
   const double magnitude = std::pow(10.0, std::floor(std::log10(raw_step)));
-  double step = magnitude;
-  for (double factor : {1.0, 2.0, 5.0, 10.0}) {
-    step = factor * magnitude;
-    if (step >= raw_step)
-      break;
-  }
-  // Half a step's tolerance keeps a tick that lands on the range's end despite rounding.
-  for (double tick = std::ceil(min / step - 1e-9) * step; tick <= max + step * 1e-6; tick += step) {
+  // The 1-2-5 step nearest the raw step (thresholds between the candidates), so the tick count
+  // stays close to `count` instead of always rounding the step up.
+  const double normalized = raw_step / magnitude;
+  const double factor =
+      normalized < 1.5 ? 1.0 : (normalized < 3.0 ? 2.0 : (normalized < 7.0 ? 5.0 : 10.0));
+  const double step = factor * magnitude;
+  // Ticks as integer multiples of the step (no accumulated rounding); a tiny tolerance keeps a
+  // tick that lands on the range's end.
+  const double first = std::ceil(min / step - 1e-9);
+  const double last = std::floor(max / step + 1e-9);
+  for (double i = first; i <= last; i += 1.0) {
+    const double tick = i * step;
     ticks.push_back(std::abs(tick) < step * 1e-9 ? 0.0 : tick);
   }
   return ticks;
@@ -250,14 +254,12 @@ std::string RenderLinePlot(const LinePlot& plot) {
     svg += Line(x, frame.top, x, frame.top + frame.height, "marker");
     svg += Text(x + 3, frame.top + 11, marker.text, "marker-label");
   }
-  svg += "<g clip-path=\"none\">";
   for (const LineSeries& series : plot.series) {
     svg += "<path d=\"" + PathData(series, frame) + "\" fill=\"none\" stroke=\"" +
            EscapeXml(series.color) + "\" stroke-width=\"" + Num(series.stroke_width) + "\"" +
            (series.dashed ? " stroke-dasharray=\"6 4\"" : "") +
            " stroke-linejoin=\"round\"><title>" + EscapeXml(series.label) + "</title></path>";
   }
-  svg += "</g>";
   // Legend, right-aligned on the title row.
   double legend_x = plot.width - kRight;
   for (auto it = plot.series.rbegin(); it != plot.series.rend(); ++it) {

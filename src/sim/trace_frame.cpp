@@ -1,4 +1,4 @@
-// Names of the trace's enumerations, as written in trace.jsonl.
+// Names of the trace's enumerations, as written in trace.jsonl, and the state sequence.
 
 #include "footwork/sim/trace_frame.h"
 
@@ -54,6 +54,15 @@ std::optional<TraceEvent::Kind> TraceEventKindFromName(const std::string& name) 
       return value;
   }
   return std::nullopt;
+}
+
+std::vector<std::string> StateSequence(const std::vector<TraceFrame>& frames) {
+  std::vector<std::string> states;
+  for (const TraceFrame& frame : frames) {
+    if (states.empty() || states.back() != frame.state)
+      states.push_back(frame.state);
+  }
+  return states;
 }
 
 }  // namespace footwork::sim

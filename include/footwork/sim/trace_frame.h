@@ -152,4 +152,8 @@ struct TraceFrame {
   friend bool operator==(const TraceFrame&, const TraceFrame&) = default;
 };
 
+// The states a trace went through, consecutive repeats collapsed (["Idle", "Start", "Cycle"]),
+// to compare with a scenario's expect_states.
+std::vector<std::string> StateSequence(const std::vector<TraceFrame>& frames);
+
 }  // namespace footwork::sim
