@@ -201,6 +201,32 @@ TEST(ChooserTest, ParsesOutputsAndNestedChoosers) {
   EXPECT_EQ(fallback->output->clip, "Idle");
 }
 
+TEST(ChooserTest, NestedTableErrorsReachTheCaller) {
+  auto library = ParseChooserLibrary(kStopJson, "stop.json");
+  ASSERT_TRUE(library.ok());
+  NamedValues values;  // no is_left_foot_up: only the outer columns are set
+  values.SetEnum("gait", "run");
+  values.SetFloat("speed_m_s", 4.0f);
+  values.SetBool("unused", true);
+  auto outer = library->Find("CT_Stop")->Evaluate(values);
+  ASSERT_FALSE(outer.ok());  // the outer table's "left" column needs it too
+  EXPECT_NE(outer.error().message.find("'is_left_foot_up'"), std::string::npos);
+}
+
+TEST(ChooserTest, ResettingNamedValuesReusesEntries) {
+  NamedValues values;
+  values.SetEnum("gait", "walk");
+  values.SetFloat("speed_m_s", 1.0f);
+  for (int i = 0; i < 10; ++i) {
+    values.SetEnum("gait", i % 2 == 0 ? "run" : "walk");
+    values.SetFloat("speed_m_s", static_cast<float>(i));
+  }
+  EXPECT_EQ(values.size(), 2u);
+  EXPECT_EQ(values.GetEnum("gait"), "walk");
+  EXPECT_EQ(values.FindFloat("gait"), nullptr);  // wrong kind reads as missing
+  EXPECT_FLOAT_EQ(values.GetFloat("missing", 7.0f), 7.0f);
+}
+
 TEST(ChooserTest, TraceSaysWhichColumnPassedOrFailedAndWhy) {
   auto library = ParseChooserLibrary(kStopJson, "stop.json");
   ASSERT_TRUE(library.ok());
