@@ -108,9 +108,10 @@ Result<std::unique_ptr<VideoWriter>> VideoWriter::Open(const std::filesystem::pa
   writer->log_path_ += ".ffmpeg.log";
 
   // A socket rather than a pipe: send() with MSG_NOSIGNAL reports a dead ffmpeg as an error
-  // instead of killing the process with SIGPIPE.
+  // instead of killing the process with SIGPIPE. Close-on-exec keeps other ffmpeg children from
+  // inheriting this end, which would hold the stream open and hang Close.
   int sockets[2];
-  if (socketpair(AF_UNIX, SOCK_STREAM, 0, sockets) != 0) {
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sockets) != 0) {
     return Error{path.string() + ": socketpair failed: " + std::strerror(errno)};
   }
   posix_spawn_file_actions_t actions;

@@ -53,6 +53,27 @@ TEST(VideoWriter, EncodesGif) {
   EncodeTen(footwork::testing::ScratchDir("render_gif") / "a.gif");
 }
 
+TEST(VideoWriter, TwoWritersAtOnceBothFinish) {
+  // Each ffmpeg must see only its own stream; an inherited socket would keep the other's input
+  // open and Close would wait forever.
+  const std::filesystem::path dir = footwork::testing::ScratchDir("render_two_videos");
+  VideoOptions options;
+  options.width = 64;
+  options.height = 48;
+  options.gif_width = 32;
+  Result<std::unique_ptr<VideoWriter>> mp4 = VideoWriter::Open(dir / "a.mp4", options);
+  Result<std::unique_ptr<VideoWriter>> gif = VideoWriter::Open(dir / "a.gif", options);
+  ASSERT_TRUE(mp4.ok() && gif.ok());
+  for (int i = 0; i < 5; ++i) {
+    ASSERT_TRUE((*mp4)->WriteFrame(Frame(64, 48, i)).ok());
+    ASSERT_TRUE((*gif)->WriteFrame(Frame(64, 48, i)).ok());
+  }
+  const Status mp4_closed = (*mp4)->Close();
+  EXPECT_TRUE(mp4_closed.ok()) << mp4_closed.error().message;
+  const Status gif_closed = (*gif)->Close();
+  EXPECT_TRUE(gif_closed.ok()) << gif_closed.error().message;
+}
+
 TEST(VideoWriter, RejectsBadRequests) {
   const std::filesystem::path dir = footwork::testing::ScratchDir("render_video_bad");
   Result<std::unique_ptr<VideoWriter>> avi = VideoWriter::Open(dir / "a.avi");
