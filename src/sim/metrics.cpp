@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "footwork/core/angles.h"
+#include "sim/json_number.h"
 
 namespace footwork::sim {
 namespace {
@@ -342,7 +343,8 @@ Json Optional(const std::optional<double>& value) {
 }
 
 Json Vec3Json(const glm::vec3& v) {
-  return Json::array({v.x, v.y, v.z});
+  return Json::array(
+      {detail::ShortestFloat(v.x), detail::ShortestFloat(v.y), detail::ShortestFloat(v.z)});
 }
 
 }  // namespace
@@ -445,9 +447,9 @@ std::string FormatMetricsJson(const Metrics& metrics) {
     turns.push_back(Json{{"kind", TurnKindName(turn.kind)},
                          {"begin_t", turn.begin_t},
                          {"end_t", turn.end_t},
-                         {"start_yaw_deg", turn.start_yaw_deg},
-                         {"target_yaw_deg", turn.target_yaw_deg},
-                         {"final_yaw_deg", turn.final_yaw_deg},
+                         {"start_yaw_deg", detail::ShortestFloat(turn.start_yaw_deg)},
+                         {"target_yaw_deg", detail::ShortestFloat(turn.target_yaw_deg)},
+                         {"final_yaw_deg", detail::ShortestFloat(turn.final_yaw_deg)},
                          {"yaw_error_deg", Optional(turn.yaw_error_deg)},
                          {"wrong_way_yaw_deg", turn.wrong_way_yaw_deg},
                          {"interrupted", turn.interrupted}});

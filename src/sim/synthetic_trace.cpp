@@ -161,7 +161,8 @@ void SyntheticTraceBuilder::Emit(const std::string& state, const std::string& cl
   frame.events = std::move(pending_events_);
   pending_events_.clear();
   frames_.push_back(std::move(frame));
-  t_ += dt_;
+  // From the frame count, so times do not accumulate rounding (4.2, not 4.19999999999999).
+  t_ = static_cast<double>(frames_.size()) * dt_;
 }
 
 SyntheticTraceBuilder& SyntheticTraceBuilder::Idle(double seconds) {

@@ -3,29 +3,23 @@
 
 #include "footwork/sim/trace_io.h"
 
-#include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <sstream>
 #include <system_error>
 
 #include <nlohmann/json.hpp>
+
+#include "sim/json_number.h"
 
 namespace footwork::sim {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-// The shortest decimal that reads back to the same float, as a double: nlohmann then prints that
-// double with the same digits instead of the float's binary expansion (0.1f -> 0.1, not
-// 0.10000000149011612).
 Json Number(float value) {
   if (!std::isfinite(value))
     return nullptr;
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
-  *result.ptr = '\0';
-  return std::strtod(buffer, nullptr);
+  return detail::ShortestFloat(value);
 }
 
 Json Number(double value) {
