@@ -1,0 +1,212 @@
+#pragma once
+// The locomotion character: one frame of movement + the seed's ALS logic + the animation state
+// machine, on a cooked character library. LocomotionAssets is shared and read-only (settings,
+// clip lookups, the state machine definition); LocomotionCharacter is one character's state.
+//
+// Per frame (Update): gait from input -> mover -> essential data -> ground gait -> state machine
+// (Idle, Start, Cycle, GaitTransition, Stop, Pivot, TurnInPlace, JumpStart, FallLoop, FallLand)
+// -> sample the state's clip -> dead blend across state changes (RotateAlpha filtered) -> actor
+// rotation (Rotating or Strafing) -> feet for the next frame's left-foot-up.
+//
+// States play one clip each and every transition dead-blends, so only the current state's clip
+// is sampled. The default character has no turn-in-place, pivot or gait-transition clips: turn
+// in place plays the idle clip while the actor turns at turn.turn_in_place_rate (in place of the
+// clip's root-motion yaw), Pivot plays the 180-degree start chosen for the new direction, and
+// GaitTransition plays the new cycle from the old cycle's foot phase.
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "footwork/anim/clip.h"
+#include "footwork/anim/curve.h"
+#include "footwork/anim/pose.h"
+#include "footwork/anim/sampling.h"
+#include "footwork/core/error.h"
+#include "footwork/graph/inertialization.h"
+#include "footwork/graph/named_values.h"
+#include "footwork/graph/state_machine.h"
+#include "footwork/io/cooked_library.h"
+#include "footwork/locomotion/essential_data.h"
+#include "footwork/locomotion/gait_selector.h"
+#include "footwork/locomotion/locomotion_settings.h"
+#include "footwork/locomotion/rotation_controller.h"
+#include "footwork/movement/character_mover.h"
+#include "footwork/movement/input.h"
+
+namespace footwork::locomotion {
+
+// The state machine's states, in definition order.
+enum class LocomotionStateId : std::uint8_t {
+  kIdle,
+  kStart,
+  kCycle,
+  kGaitTransition,
+  kStop,
+  kPivot,
+  kTurnInPlace,
+  kJumpStart,
+  kFallLoop,
+  kFallLand,
+};
+inline constexpr int kLocomotionStateCount = 10;
+const char* LocomotionStateName(LocomotionStateId state);
+
+// Shared, read-only: settings, the library's clips by role, the state machine definition.
+class LocomotionAssets {
+ public:
+  // Checks that every clip a chooser can name exists in the library, with the curves its state
+  // reads (Distance for stops, MotionSpeed for starts and cycles); errors name the clip.
+  static Result<std::shared_ptr<const LocomotionAssets>> Create(
+      std::shared_ptr<const io::CookedLibrary> library, LocomotionSettings settings,
+      movement::GamepadSettings gamepad);
+
+  const io::CookedLibrary& library() const { return *library_; }
+  const LocomotionSettings& settings() const { return settings_; }
+  const movement::GamepadSettings& gamepad() const { return gamepad_; }
+  const graph::StateMachineDefinition& machine() const { return machine_; }
+  // Index of the clip with this name in the library, or -1.
+  int FindClip(const std::string& name) const;
+  // Union of every clip's curve names, sorted: the order of LocomotionOutput::curves.
+  const std::vector<std::string>& curve_names() const { return curve_names_; }
+  int curve_index(const char* name) const;
+  int foot_left_joint() const { return foot_left_; }
+  int foot_right_joint() const { return foot_right_; }
+  // Per clip: index into clip.curves of each output curve (or -1), and Distance monotonicity.
+  const std::vector<std::vector<int>>& clip_curve_slots() const { return clip_curve_slots_; }
+  anim::Monotonicity distance_monotonicity(int clip) const { return distance_monotonicity_[clip]; }
+  // Curves that take the incoming state's value at once (not blended): RotateAlpha.
+  const std::vector<std::uint8_t>& curve_filter_mask() const { return curve_filter_mask_; }
+
+ private:
+  LocomotionAssets() = default;
+  void BuildMachine();
+
+  std::shared_ptr<const io::CookedLibrary> library_;
+  LocomotionSettings settings_;
+  movement::GamepadSettings gamepad_;
+  graph::StateMachineDefinition machine_{"locomotion"};
+  std::vector<std::string> curve_names_;
+  std::vector<std::vector<int>> clip_curve_slots_;
+  std::vector<anim::Monotonicity> distance_monotonicity_;
+  std::vector<std::uint8_t> curve_filter_mask_;
+  int foot_left_ = -1;
+  int foot_right_ = -1;
+};
+
+// One frame of player input.
+struct LocomotionInput {
+  // Stick or WASD axes: x right, y forward, relative to the camera yaw; length 0..1 (raw: the
+  // gamepad dead zones are applied here).
+  glm::vec2 move{0.0f};
+  InputDevice device = InputDevice::kGamepad;
+  // Radians, about +Y (DESIGN.md).
+  float camera_yaw = 0.0f;
+  bool walk_mode = false;
+  bool sprint = false;
+  // A jump press this frame (an edge).
+  bool jump = false;
+  RotationMode rotation_mode = RotationMode::kRotating;
+  bool aim = false;
+};
+
+// Plays one clip for the current state.
+struct ClipPlayer {
+  int clip = -1;
+  float time_s = 0.0f;
+  float play_rate = 1.0f;
+  bool looping = false;
+};
+
+// What one frame produced, besides the state.
+struct LocomotionOutput {
+  // Local pose after dead blending, skeleton order.
+  anim::Pose local_pose;
+  // Model-space pose (character space, facing +Z).
+  anim::Pose model_pose;
+  // Curve values in LocomotionAssets::curve_names order.
+  std::vector<float> curves;
+  // Root motion of the played clip over this frame (character space), whether applied or not.
+  Transform root_motion = Transform::Identity();
+  // Set on the frame a Stop began: the world point where the stop clip's Distance reaches 0.
+  bool stop_began = false;
+  glm::vec3 stop_point{0.0f};
+  // Set on the frame a start/pivot/turn in place began, and when it ended.
+  bool turn_began = false;
+  bool turn_ended = false;
+  // The yaw the actor is rotating toward (radians).
+  float target_yaw = 0.0f;
+};
+
+// One character's locomotion state. Keeps a pointer to the assets, which must outlive it.
+class LocomotionCharacter {
+ public:
+  LocomotionCharacter(std::shared_ptr<const LocomotionAssets> assets,
+                      const movement::MovementState& spawn, float yaw);
+
+  // Advances one frame of dt seconds (> 0). Errors come from the mover (NaN input, bad dt) and
+  // leave the character unchanged.
+  Status Update(const movement::CharacterMover& mover, const LocomotionInput& input, float dt);
+
+  const movement::MovementState& movement() const { return movement_; }
+  float actor_yaw() const { return actor_yaw_; }
+  const EssentialData& essential() const { return essential_; }
+  const GaitState& gait() const { return gait_; }
+  const RotationState& rotation() const { return rotation_; }
+  LocomotionStateId state() const;
+  const ClipPlayer& player() const { return player_; }
+  const LocomotionOutput& output() const { return output_; }
+  const LocomotionAssets& assets() const { return *assets_; }
+  // The named values choosers and transitions read (for debugging and tests).
+  const graph::NamedValues& values() const { return values_; }
+  float Curve(const char* name) const;
+
+  // Used by the state callbacks (internal).
+  struct Access;
+
+ private:
+  void WriteValues(const LocomotionInput& input);
+  void EvaluatePose(float dt);
+  void Rotate(const LocomotionInput& input, float dt);
+  void RefreshFeet();
+  float TurnTargetYaw(const LocomotionInput& input) const;
+
+  std::shared_ptr<const LocomotionAssets> assets_;
+  movement::MovementState movement_;
+  float actor_yaw_ = 0.0f;
+  EssentialData essential_;
+  GaitState gait_;
+  RotationState rotation_;
+  graph::NamedValues values_;
+  graph::StateMachineInstance machine_;
+  ClipPlayer player_;
+  ClipPlayer previous_player_;
+  anim::SamplingCache cache_;
+  // Dead blending across state changes.
+  graph::DeadBlendClock blend_clock_;
+  std::vector<graph::DeadBlendJoint> blend_joints_;
+  std::vector<graph::DeadBlendCurve> blend_curves_;
+  anim::Pose sampled_pose_;
+  anim::Pose previous_pose_;
+  std::vector<graph::TransformVelocity> pose_velocity_;
+  std::vector<float> sampled_curves_;
+  std::vector<float> previous_curves_;
+  std::vector<float> curve_velocity_;
+  LocomotionOutput output_;
+  glm::vec3 foot_left_model_{0.0f};
+  glm::vec3 foot_right_model_{0.0f};
+  // Stop distance matching: the world point the stop clip's Distance 0 is matched to.
+  glm::vec3 stop_point_{0.0f};
+  float turn_target_yaw_ = 0.0f;
+  bool in_turn_ = false;
+  float dt_ = 0.0f;
+  const LocomotionInput* input_ = nullptr;
+  const movement::CharacterMover* mover_ = nullptr;
+  bool first_frame_ = true;
+};
+
+}  // namespace footwork::locomotion

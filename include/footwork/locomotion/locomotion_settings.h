@@ -1,0 +1,142 @@
+#pragma once
+// Tuning of the locomotion character, as data (assets/locomotion/default.json): every threshold,
+// speed, blend time and chooser of the seed, converted to metres. Shared and read-only; the
+// per-character runtime state lives in LocomotionState. Angles are degrees in the file and
+// radians here.
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "footwork/core/error.h"
+#include "footwork/graph/chooser.h"
+
+namespace footwork::locomotion {
+
+// Essential data (the seed's UpdateEssentialData).
+struct EssentialSettings {
+  // bIsMoving: ground speed above this (the seed's 1 cm/s).
+  float moving_speed_m_s = 0.01f;
+  // bShouldTurn: normalized velocity . acceleration below this asks for move-idle-move.
+  float should_turn_dot = -0.5f;
+  // Vector length under which GetSafeNormal gives zero (the seed's 0.0001, in metres).
+  float safe_normal_tolerance = 1e-4f;
+  // SelectCardinalDirection's dead zone (the seed's 10 degrees), radians.
+  float cardinal_dead_zone = 0.0f;
+};
+
+// Gait selection (the seed's UpdateGroundGait, Part03/Part15).
+struct GaitSelectionSettings {
+  // Analog input modifier above which a gamepad runs, and above which it walks.
+  float run_stick_threshold = 0.6f;
+  float walk_stick_threshold = 0.01f;
+  // The mover's max speed must exceed these for run / walk to be chosen (seed 250 / 50 cm/s).
+  float run_min_max_speed_m_s = 2.5f;
+  float walk_min_max_speed_m_s = 0.5f;
+};
+
+// Rotation modes (the seed's Part05): constant-rate primary rotation, interpolated actor.
+struct RotationSettings {
+  // Rotating mode: RInterpConstantTo rate of the primary rotation toward the velocity (rad/s).
+  float velocity_primary_rate = 0.0f;
+  // RInterpTo speed of the actor toward the primary rotation minus RotateAlpha x StartAngle.
+  float velocity_actor_interp_speed = 25.0f;
+  // Strafing mode: the same pair toward the control (camera) yaw.
+  float control_primary_rate = 0.0f;
+  float control_actor_interp_speed = 25.0f;
+};
+
+// Start state (Part06/Part09).
+struct StartSettings {
+  // Play rate = clamp(ground speed / MotionSpeed, min, max).
+  float play_rate_min = 0.8f;
+  float play_rate_max = 1.0f;
+  // Skips the clip's first frames, which hold still ("防止起步动画开头顿一下").
+  float start_time_s = 0.1f;
+  // Blend into Start, and Start -> Cycle (0.5 s in the seed so the sync group matches).
+  float blend_in_s = 0.2f;
+  float to_cycle_blend_s = 0.5f;
+  // Start -> Cycle when the start clip has this little left.
+  float to_cycle_when_remaining_s = 0.3f;
+};
+
+// Cycle state (Part11).
+struct CycleSettings {
+  float blend_in_s = 0.25f;
+  // Gait change inside the cycle (cross-fade between walk and run, feet in sync).
+  float gait_transition_blend_s = 0.3f;
+};
+
+// Stop state (Part04/Part08).
+struct StopSettings {
+  // SetStopAnimStartTime's bands: below low -> low start time, up to high -> medium, else high.
+  float low_speed_below_m_s = 3.0f;
+  float high_speed_above_m_s = 4.0f;
+  float low_speed_start_time_s = 1.8f;
+  float medium_speed_start_time_s = 1.5f;
+  float high_speed_start_time_s = 0.0f;
+  // Distance match to the mover's predicted stop location (Lyra); the bands are used otherwise.
+  bool distance_matching = true;
+  float blend_in_s = 0.2f;
+  // Stop -> Idle when the clip has this little left.
+  float to_idle_when_remaining_s = 0.2f;
+  float to_idle_blend_s = 0.3f;
+};
+
+// Pivot (move-idle-move, Part03) and turn in place (Part13/Part17).
+struct TurnSettings {
+  float pivot_blend_s = 0.2f;
+  // |target yaw - actor yaw| above which Rotating mode turns in place (radians).
+  float turn_in_place_threshold = 0.0f;
+  // Rate of the turn when the character has no turn-in-place clip (rad/s): the actor yaw moves
+  // at this constant rate, standing in for the clip's root-motion yaw.
+  float turn_in_place_rate = 0.0f;
+  // The turn ends when the remaining yaw is below this (radians).
+  float turn_in_place_done = 0.0f;
+  float turn_in_place_blend_s = 0.2f;
+};
+
+// Jump and fall (Part20).
+struct AirSettings {
+  float jump_start_blend_s = 0.1f;
+  float fall_loop_blend_s = 0.3f;
+  float land_blend_s = 0.1f;
+  // FallLand -> Idle when the land clip has this little left, or at once with movement input.
+  float land_to_idle_when_remaining_s = 0.3f;
+  float land_to_idle_blend_s = 0.3f;
+  // How far down DistanceToFloor looks while falling.
+  float floor_trace_m = 100.0f;
+};
+
+// Dead blending between states (Part07).
+struct BlendSettings {
+  // Velocity decay of the extrapolated outgoing pose.
+  float dead_blend_decay_half_life_s = 0.05f;
+};
+
+struct LocomotionSettings {
+  EssentialSettings essential;
+  GaitSelectionSettings gait;
+  RotationSettings rotation;
+  StartSettings start;
+  CycleSettings cycle;
+  StopSettings stop;
+  TurnSettings turn;
+  AirSettings air;
+  BlendSettings blend;
+  // Chooser tables by role: CT_Start, CT_Cycle, CT_Stop, CT_Idle, CT_Air (see default.json).
+  std::shared_ptr<const graph::ChooserTable> start_chooser;
+  std::shared_ptr<const graph::ChooserTable> cycle_chooser;
+  std::shared_ptr<const graph::ChooserTable> stop_chooser;
+  std::shared_ptr<const graph::ChooserTable> idle_chooser;
+  std::shared_ptr<const graph::ChooserTable> air_chooser;
+};
+
+// Every field is required; errors name the file and the field ("default.json: stop.blend_in_s:
+// missing required field"), or the chooser table.
+Result<LocomotionSettings> LoadLocomotionSettings(const std::filesystem::path& path);
+Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
+                                                   const std::string& source_name);
+
+}  // namespace footwork::locomotion

@@ -1,0 +1,86 @@
+#include "footwork/locomotion/locomotion_settings.h"
+
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "footwork/core/angles.h"
+#include "footwork/io/asset_paths.h"
+
+namespace footwork::locomotion {
+namespace {
+
+std::string DefaultText() {
+  std::ifstream file(io::ProjectAssets() / "locomotion" / "default.json");
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+TEST(LocomotionSettingsTest, DefaultFileHoldsTheSeedValues) {
+  auto settings = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "default.json");
+  ASSERT_TRUE(settings.ok()) << settings.error().message;
+  EXPECT_FLOAT_EQ(settings->gait.run_stick_threshold, 0.6f);
+  EXPECT_FLOAT_EQ(settings->gait.walk_stick_threshold, 0.01f);
+  EXPECT_FLOAT_EQ(settings->gait.run_min_max_speed_m_s, 2.5f);
+  EXPECT_FLOAT_EQ(settings->gait.walk_min_max_speed_m_s, 0.5f);
+  EXPECT_NEAR(settings->rotation.velocity_primary_rate, Radians(800.0f), 1e-5f);
+  EXPECT_FLOAT_EQ(settings->start.play_rate_min, 0.8f);
+  EXPECT_FLOAT_EQ(settings->start.play_rate_max, 1.0f);
+  EXPECT_FLOAT_EQ(settings->start.start_time_s, 0.1f);
+  EXPECT_FLOAT_EQ(settings->stop.low_speed_below_m_s, 3.0f);
+  EXPECT_FLOAT_EQ(settings->stop.high_speed_above_m_s, 4.0f);
+  EXPECT_FLOAT_EQ(settings->stop.low_speed_start_time_s, 1.8f);
+  EXPECT_NEAR(settings->turn.turn_in_place_threshold, Radians(60.0f), 1e-6f);
+  EXPECT_FLOAT_EQ(settings->essential.should_turn_dot, -0.5f);
+  ASSERT_NE(settings->start_chooser, nullptr);
+  ASSERT_NE(settings->stop_chooser, nullptr);
+  ASSERT_NE(settings->cycle_chooser, nullptr);
+}
+
+TEST(LocomotionSettingsTest, MissingFieldIsNamed) {
+  nlohmann::json document = nlohmann::json::parse(DefaultText());
+  document["stop"].erase("blend_in_s");
+  auto settings = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_FALSE(settings.ok());
+  EXPECT_EQ(settings.error().message, "default.json: stop.blend_in_s: missing required field");
+}
+
+TEST(LocomotionSettingsTest, OutOfRangeAndInconsistentValuesAreRejected) {
+  nlohmann::json document = nlohmann::json::parse(DefaultText());
+  document["gait"]["run_stick_threshold"] = 1.5;
+  auto settings = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_FALSE(settings.ok());
+  EXPECT_NE(settings.error().message.find("gait.run_stick_threshold"), std::string::npos);
+
+  document = nlohmann::json::parse(DefaultText());
+  document["start"]["play_rate_min"] = 1.2;
+  settings = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_FALSE(settings.ok());
+  EXPECT_NE(settings.error().message.find("play_rate_min"), std::string::npos);
+}
+
+TEST(LocomotionSettingsTest, MissingChooserTableIsNamed) {
+  nlohmann::json document = nlohmann::json::parse(DefaultText());
+  auto& tables = document["choosers"]["tables"];
+  for (auto it = tables.begin(); it != tables.end(); ++it) {
+    if ((*it)["name"] == "CT_Stop") {
+      tables.erase(it);
+      break;
+    }
+  }
+  auto settings = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_FALSE(settings.ok());
+  EXPECT_EQ(settings.error().message, "default.json: choosers: missing required table 'CT_Stop'");
+}
+
+TEST(LocomotionSettingsTest, NotJsonIsReported) {
+  auto settings = ParseLocomotionSettings("{", "broken.json");
+  ASSERT_FALSE(settings.ok());
+  EXPECT_EQ(settings.error().message, "broken.json: not valid JSON");
+}
+
+}  // namespace
+}  // namespace footwork::locomotion
