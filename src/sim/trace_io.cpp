@@ -268,7 +268,12 @@ TraceEvent ReadEvent(LineReader& reader, const Json& json, const std::string& pa
                     "unknown turn kind \"" + turn_kind + "\" (start, turn, pivot, turn_in_place)");
       }
       event.turn_kind = parsed_turn.value_or(TurnKind::kTurn);
-      event.turn_direction = static_cast<int>(reader.FloatField(json, "turn_direction", path));
+      const float direction = reader.FloatField(json, "turn_direction", path);
+      if (direction != -1.0f && direction != 0.0f && direction != 1.0f) {
+        reader.Fail(path + ".turn_direction", "expected -1 (right), 0 (the short way) or 1 (left)");
+      } else {
+        event.turn_direction = static_cast<int>(direction);
+      }
       break;
     }
     case TraceEvent::Kind::kStopEnded:

@@ -164,6 +164,12 @@ TEST(TraceIoTest, MalformedLinesNameFileLineAndField) {
   EXPECT_NE(ParseError(json.dump()).message.find("internal.events[0].kind: unknown event"),
             std::string::npos);
 
+  json = nlohmann::ordered_json::parse(good);
+  json["internal"] = {
+      {"events", {{{"kind", "turn_began"}, {"turn_kind", "start"}, {"turn_direction", 2}}}}};
+  EXPECT_NE(ParseError(json.dump()).message.find("internal.events[0].turn_direction: expected -1"),
+            std::string::npos);
+
   EXPECT_NE(ParseError("[1, 2]").message.find(":1: expected one JSON object per line"),
             std::string::npos);
 }
