@@ -43,6 +43,7 @@ struct RenderOptions {
   float pitch_deg = 10.0f;
   float distance_m = 0.0f;
   bool skeleton = false;
+  bool capsule = false;
   bool no_png = false;
   int msaa = 4;
 };
@@ -234,6 +235,13 @@ int RunRender(const RenderOptions& options) {
     if (options.skeleton) {
       render::AddSkeleton(debug, scene->skeleton, player.model, world, {1.0f, 0.8f, 0.1f});
     }
+    if (options.capsule) {
+      // A capsule like the movement layer's, standing on the ground under the body.
+      const float radius = height * 0.17f;
+      render::AddCapsule(debug, body + glm::vec3(0.0f, height * 0.5f, 0.0f), radius, height * 0.5f,
+                         {0.2f, 0.9f, 1.0f});
+      render::AddFootMarker(debug, body, radius * 1.2f, {1.0f, 0.3f, 0.2f});
+    }
     if (Status drawn = r.Draw(debug); !drawn) {
       return Fail(drawn.error().message);
     }
@@ -296,6 +304,7 @@ void RegisterRenderCommand(CLI::App& app, int* exit_code) {
   command->add_option("--msaa", options->msaa, "Samples a pixel: 1 (off) or 4")
       ->capture_default_str();
   command->add_flag("--skeleton", options->skeleton, "Draw the joints on top");
+  command->add_flag("--capsule", options->capsule, "Draw a capsule outline and a ground marker");
   command->add_flag("--no-png", options->no_png, "Write only the video files");
   command->callback([options, exit_code] { *exit_code = RunRender(*options); });
 }
