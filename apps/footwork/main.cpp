@@ -4,6 +4,7 @@
 #include "cook_command.h"
 #include "inspect_command.h"
 #include "render_command.h"
+#include "simulate_command.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"footwork: third-person character locomotion tools"};
@@ -12,6 +13,7 @@ int main(int argc, char** argv) {
   footwork::cli::RegisterInspectCommand(app, &exit_code);
   footwork::cli::RegisterCookCommand(app, &exit_code);
   footwork::cli::RegisterRenderCommand(app, &exit_code);
+  footwork::cli::RegisterSimulateCommand(app, &exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

@@ -1,0 +1,132 @@
+#include "simulate_command.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "footwork/cook/character_description.h"
+#include "footwork/cook/cook_character.h"
+#include "footwork/io/asset_paths.h"
+#include "footwork/io/cooked_library.h"
+#include "footwork/locomotion/scenario.h"
+#include "footwork/locomotion/simulation_runner.h"
+#include "footwork/locomotion/simulation_setup.h"
+#include "footwork/sim/metrics.h"
+#include "footwork/sim/trace_io.h"
+
+namespace footwork::cli {
+namespace {
+
+struct SimulateOptions {
+  std::string scenario;
+  std::string character;
+  std::string level;
+  std::string out;
+  bool joints = false;
+};
+
+// A .fwcl is read as is; a character description (.json) is cooked, cached by name in `cache`.
+Result<io::CookedLibrary> LoadOrCook(const std::filesystem::path& character,
+                                     const std::filesystem::path& cache) {
+  if (character.extension() == ".fwcl")
+    return io::ReadCookedLibrary(character);
+  const std::filesystem::path cached = cache / (character.stem().string() + ".fwcl");
+  if (std::filesystem::exists(cached) &&
+      std::filesystem::last_write_time(cached) >= std::filesystem::last_write_time(character)) {
+    return io::ReadCookedLibrary(cached);
+  }
+  auto description = cook::LoadCharacterDescription(character);
+  if (!description)
+    return description.error();
+  const auto packs = io::FindAssetPacks();
+  if (!packs)
+    return Error{"no asset packs found: set FOOTWORK_ASSETS or put them in ../shared/assets"};
+  auto cooked = cook::CookCharacterFromFiles(*description, *packs);
+  if (!cooked)
+    return cooked.error();
+  io::CookedLibrary library = cook::ToCookedLibrary(*cooked);
+  std::error_code ignored;
+  std::filesystem::create_directories(cache, ignored);
+  if (Status written = io::WriteCookedLibrary(library, cached); !written)
+    return written.error();
+  return library;
+}
+
+int RunSimulate(const SimulateOptions& options) {
+  auto fail = [](const std::string& message) {
+    std::fprintf(stderr, "footwork simulate: %s\n", message.c_str());
+    return 1;
+  };
+  auto scenario = locomotion::LoadScenario(options.scenario);
+  if (!scenario)
+    return fail(scenario.error().message);
+  const std::filesystem::path out = options.out;
+  const std::filesystem::path assets = io::ProjectAssets();
+  const std::filesystem::path character = options.character.empty()
+                                              ? assets / "characters" / "quaternius_ual1.json"
+                                              : std::filesystem::path(options.character);
+  auto library =
+      LoadOrCook(character, out.parent_path().empty() ? std::filesystem::path(".footwork-cache")
+                                                      : out.parent_path() / ".footwork-cache");
+  if (!library)
+    return fail(library.error().message);
+  const std::filesystem::path level = options.level.empty() ? assets / "levels" / "default.json"
+                                                            : std::filesystem::path(options.level);
+  auto setup = locomotion::LoadSimulationSetup(
+      level, std::make_shared<const io::CookedLibrary>(std::move(*library)));
+  if (!setup)
+    return fail(setup.error().message);
+  locomotion::SimulationOptions run_options;
+  run_options.joints = options.joints;
+  world::BulletCollisionWorld* world = setup->world.get();
+  run_options.advance_world = [world](double dt) { world->Advance(dt); };
+  auto frames = locomotion::RunSimulation(*scenario, setup->assets, *setup->mover, run_options);
+  if (!frames)
+    return fail(frames.error().message);
+
+  std::error_code created;
+  std::filesystem::create_directories(out, created);
+  if (created)
+    return fail(out.string() + ": cannot create directory: " + created.message());
+  auto writer = sim::TraceWriter::Open(out / "trace.jsonl");
+  if (!writer)
+    return fail(writer.error().message);
+  for (const sim::TraceFrame& frame : *frames) {
+    if (Status written = writer->Write(frame); !written)
+      return fail(written.error().message);
+  }
+  if (Status closed = writer->Close(); !closed)
+    return fail(closed.error().message);
+  auto metrics = sim::ComputeMetrics(*frames);
+  if (!metrics)
+    return fail(metrics.error().message);
+  if (Status written = sim::WriteMetricsJson(out / "metrics.json", *metrics); !written)
+    return fail(written.error().message);
+  std::printf("simulated %zu frames of %s into %s: %s\n", frames->size(), options.scenario.c_str(),
+              out.string().c_str(), metrics->Passed() ? "all bars pass" : "some bars fail");
+  for (const sim::MetricCheck& check : metrics->checks) {
+    if (check.value)
+      std::printf("  %-22s %10.3f  bar %s %s  %s\n", check.name.c_str(), *check.value,
+                  check.comparison.c_str(), check.bar ? std::to_string(*check.bar).c_str() : "-",
+                  !check.measured() ? "" : (check.passed() ? "pass" : "FAIL"));
+  }
+  return 0;
+}
+
+}  // namespace
+
+void RegisterSimulateCommand(CLI::App& app, int* exit_code) {
+  auto options = std::make_shared<SimulateOptions>();
+  CLI::App* command = app.add_subcommand(
+      "simulate", "Run a scripted scenario on the locomotion character; write trace and metrics");
+  command->add_option("--scenario", options->scenario, "Scenario (.json)")->required();
+  command->add_option("--character", options->character,
+                      "Character description (.json) or cooked library (.fwcl)");
+  command->add_option("--level", options->level, "Level (.json)");
+  command->add_option("--out", options->out, "Output directory")->required();
+  command->add_flag("--joints", options->joints, "Record model-space joint positions");
+  command->callback([options, exit_code] { *exit_code = RunSimulate(*options); });
+}
+
+}  // namespace footwork::cli

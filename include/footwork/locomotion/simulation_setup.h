@@ -1,0 +1,30 @@
+#pragma once
+// Everything a simulation needs besides the scenario, loaded from files: the level and its
+// collision world, movement and gamepad settings, locomotion settings and assets built on a
+// cooked library. Shared by `footwork simulate`, the scenario tests and the benchmark.
+
+#include <filesystem>
+#include <memory>
+
+#include "footwork/core/error.h"
+#include "footwork/io/cooked_library.h"
+#include "footwork/locomotion/locomotion_character.h"
+#include "footwork/movement/character_mover.h"
+#include "footwork/world/bullet_collision_world.h"
+#include "footwork/world/level.h"
+
+namespace footwork::locomotion {
+
+struct SimulationSetup {
+  world::Level level;
+  std::unique_ptr<world::BulletCollisionWorld> world;
+  std::unique_ptr<movement::CharacterMover> mover;
+  std::shared_ptr<const LocomotionAssets> assets;
+};
+
+// Loads the level, assets/movement/default.json, assets/movement/input.json and
+// assets/locomotion/default.json (from io::ProjectAssets()), and builds the assets on `library`.
+Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_path,
+                                            std::shared_ptr<const io::CookedLibrary> library);
+
+}  // namespace footwork::locomotion

@@ -1,0 +1,121 @@
+#include "footwork/locomotion/simulation_runner.h"
+
+#include <string>
+
+#include "footwork/anim/curve_names.h"
+#include "footwork/core/angles.h"
+
+namespace footwork::locomotion {
+
+sim::TraceFrame MakeTraceFrame(const LocomotionCharacter& character, double t, float camera_yaw,
+                               float capsule_bottom_offset_m, bool joints) {
+  const LocomotionAssets& assets = character.assets();
+  const LocomotionOutput& output = character.output();
+  const movement::MovementState& movement = character.movement();
+  sim::TraceFrame frame;
+  frame.t = t;
+  frame.position = movement.position;
+  frame.velocity = movement.velocity;
+  frame.actor_yaw_deg = Degrees(character.actor_yaw());
+  frame.camera_yaw_deg = Degrees(NormalizeAngle(camera_yaw));
+  frame.gait = movement::GaitName(character.gait().current);
+  frame.rotation_mode = RotationModeName(character.rotation().mode);
+  frame.movement_mode = movement.mode == movement::MovementMode::kFalling ? "falling" : "walking";
+  frame.state = LocomotionStateName(character.state());
+  frame.cardinal_direction = CardinalDirectionName(character.essential().cardinal_direction);
+  const ClipPlayer& player = character.player();
+  if (player.clip >= 0) {
+    frame.clips.push_back(
+        {assets.library().clips[static_cast<std::size_t>(player.clip)].name, player.time_s, 1.0f});
+  }
+  for (std::size_t c = 0; c < assets.curve_names().size(); ++c)
+    frame.curves[assets.curve_names()[c]] = output.curves[c];
+
+  // The model's root stands at the capsule bottom, facing the actor yaw.
+  Transform world;
+  world.translation = movement.position - glm::vec3(0.0f, capsule_bottom_offset_m, 0.0f);
+  world.rotation = QuatFromYaw(character.actor_yaw());
+  auto foot = [&](int joint, const char* lock_curve) {
+    sim::FootSample sample;
+    sample.position =
+        world.TransformPoint(output.model_pose[static_cast<std::size_t>(joint)].translation);
+    sample.locked = character.Curve(lock_curve) > 0.5f;
+    sample.contact = sample.locked;
+    return sample;
+  };
+  frame.foot_left = foot(assets.foot_left_joint(), anim::curve_names::kFootLockLeft);
+  frame.foot_right = foot(assets.foot_right_joint(), anim::curve_names::kFootLockRight);
+  if (joints) {
+    std::vector<glm::vec3> positions;
+    positions.reserve(output.model_pose.size());
+    for (const Transform& joint : output.model_pose)
+      positions.push_back(joint.translation);
+    frame.joints_model = std::move(positions);
+  }
+  frame.local_rotations.reserve(output.local_pose.size());
+  for (const Transform& joint : output.local_pose)
+    frame.local_rotations.push_back(joint.rotation);
+  frame.target_yaw_deg = Degrees(NormalizeAngle(output.target_yaw));
+  return frame;
+}
+
+Result<std::vector<sim::TraceFrame>> RunSimulation(
+    const Scenario& scenario, const std::shared_ptr<const LocomotionAssets>& assets,
+    const movement::CharacterMover& mover, const SimulationOptions& options) {
+  const movement::MovementState spawn = mover.Spawn(scenario.start_position);
+  LocomotionCharacter character(assets, spawn, scenario.start_yaw);
+  const float bottom_offset = mover.settings().capsule.half_height_m + mover.settings().floor_gap_m;
+  ScenarioInput input(scenario);
+  std::vector<sim::TraceFrame> frames;
+  const int frame_count = scenario.FrameCount();
+  frames.reserve(static_cast<std::size_t>(frame_count));
+  bool stop_open = false;
+  bool turn_open = false;
+  for (int f = 0; f < frame_count; ++f) {
+    const double t = f * static_cast<double>(scenario.dt_s);
+    if (options.advance_world && f > 0)
+      options.advance_world(scenario.dt_s);
+    const LocomotionInput& frame_input = input.Advance(t);
+    if (Status updated = character.Update(mover, frame_input, scenario.dt_s); !updated.ok())
+      return Error{"t = " + std::to_string(t) + " s: " + updated.error().message};
+    sim::TraceFrame frame =
+        MakeTraceFrame(character, t, frame_input.camera_yaw, bottom_offset, options.joints);
+    const LocomotionOutput& output = character.output();
+
+    // Segment markers for the metrics.
+    if (turn_open && (output.turn_ended || output.turn_began)) {
+      // A turn replaced by another (a pivot during a start) is interrupted, not measured.
+      frame.events.push_back(sim::TraceEvent::TurnEnded(/*interrupted=*/output.turn_began));
+      turn_open = false;
+    }
+    if (output.turn_began) {
+      const LocomotionStateId state = character.state();
+      const sim::TurnKind kind = state == LocomotionStateId::kPivot ? sim::TurnKind::kPivot
+                                 : state == LocomotionStateId::kTurnInPlace
+                                     ? sim::TurnKind::kTurnInPlace
+                                     : sim::TurnKind::kStart;
+      const float angle = kind == sim::TurnKind::kTurnInPlace
+                              ? NormalizedDeltaAngle(output.target_yaw, character.actor_yaw())
+                              : character.rotation().start_angle;
+      frame.events.push_back(sim::TraceEvent::TurnBegan(kind, angle >= 0.0f ? 1 : -1));
+      turn_open = true;
+    }
+    if (stop_open) {
+      const bool left_stop = character.state() != LocomotionStateId::kStop &&
+                             character.state() != LocomotionStateId::kIdle;
+      if (!character.essential().is_moving || left_stop || output.stop_began) {
+        frame.events.push_back(sim::TraceEvent::StopEnded(
+            /*interrupted=*/character.essential().is_moving));
+        stop_open = false;
+      }
+    }
+    if (output.stop_began) {
+      frame.events.push_back(sim::TraceEvent::StopBegan(output.stop_point));
+      stop_open = true;
+    }
+    frames.push_back(std::move(frame));
+  }
+  return frames;
+}
+
+}  // namespace footwork::locomotion

@@ -1,0 +1,38 @@
+#include "footwork/locomotion/simulation_setup.h"
+
+#include "footwork/io/asset_paths.h"
+#include "footwork/movement/input.h"
+#include "footwork/movement/movement_settings.h"
+
+namespace footwork::locomotion {
+
+Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_path,
+                                            std::shared_ptr<const io::CookedLibrary> library) {
+  SimulationSetup setup;
+  auto level = world::LoadLevel(level_path);
+  if (!level)
+    return level.error();
+  setup.level = std::move(*level);
+  auto collision = world::BulletCollisionWorld::FromLevel(setup.level);
+  if (!collision)
+    return collision.error();
+  setup.world = std::move(*collision);
+  const std::filesystem::path assets = io::ProjectAssets();
+  auto movement_settings = movement::LoadMovementSettings(assets / "movement" / "default.json");
+  if (!movement_settings)
+    return movement_settings.error();
+  setup.mover = std::make_unique<movement::CharacterMover>(*movement_settings, *setup.world);
+  auto gamepad = movement::LoadGamepadSettings(assets / "movement" / "input.json");
+  if (!gamepad)
+    return gamepad.error();
+  auto settings = LoadLocomotionSettings(assets / "locomotion" / "default.json");
+  if (!settings)
+    return settings.error();
+  auto built = LocomotionAssets::Create(std::move(library), std::move(*settings), *gamepad);
+  if (!built)
+    return built.error();
+  setup.assets = std::move(*built);
+  return setup;
+}
+
+}  // namespace footwork::locomotion
