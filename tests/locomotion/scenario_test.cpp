@@ -1,0 +1,195 @@
+// Issue 6's scenario bars on the default character (quaternius_ual1, cooked in the test), over the
+// default level. Skipped when the CC0 pack is not installed.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "footwork/cook/character_description.h"
+#include "footwork/cook/cook_character.h"
+#include "footwork/io/asset_paths.h"
+#include "footwork/locomotion/scenario.h"
+#include "footwork/locomotion/simulation_runner.h"
+#include "footwork/locomotion/simulation_setup.h"
+#include "footwork/sim/metrics.h"
+#include "footwork/sim/trace_io.h"
+
+namespace footwork::locomotion {
+namespace {
+
+// Cooked once for the whole test program.
+std::shared_ptr<const io::CookedLibrary> DefaultLibrary() {
+  static std::shared_ptr<const io::CookedLibrary> library = [] {
+    std::shared_ptr<const io::CookedLibrary> none;
+    const auto packs = io::FindAssetPacks();
+    if (!packs)
+      return none;
+    auto description =
+        cook::LoadCharacterDescription(io::ProjectAssets() / "characters" / "quaternius_ual1.json");
+    if (!description)
+      return none;
+    auto cooked = cook::CookCharacterFromFiles(*description, *packs);
+    if (!cooked)
+      return none;
+    return std::make_shared<const io::CookedLibrary>(cook::ToCookedLibrary(*cooked));
+  }();
+  return library;
+}
+
+struct ScenarioRun {
+  std::vector<sim::TraceFrame> frames;
+  sim::Metrics metrics;
+  // States in order of entry, consecutive duplicates removed, with the clip each began with.
+  std::vector<std::string> states;
+  std::vector<std::string> clips;
+};
+
+class ScenarioTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    library_ = DefaultLibrary();
+    if (!library_)
+      GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+    auto setup = LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", library_);
+    ASSERT_TRUE(setup.ok()) << setup.error().message;
+    setup_ = std::move(*setup);
+  }
+
+  ScenarioRun Simulate(const std::string& scenario_json) {
+    auto scenario = ParseScenario(scenario_json, "test.json");
+    EXPECT_TRUE(scenario.ok()) << scenario.error().message;
+    ScenarioRun run;
+    if (!scenario.ok())
+      return run;
+    // A fresh world per run, so platforms start at time 0 and runs are reproducible.
+    auto setup = LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", library_);
+    EXPECT_TRUE(setup.ok());
+    SimulationOptions options;
+    world::BulletCollisionWorld* world = setup->world.get();
+    options.advance_world = [world](double dt) { world->Advance(dt); };
+    auto frames = RunSimulation(*scenario, setup->assets, *setup->mover, options);
+    EXPECT_TRUE(frames.ok()) << frames.error().message;
+    if (!frames.ok())
+      return run;
+    run.frames = std::move(*frames);
+    auto metrics = sim::ComputeMetrics(run.frames);
+    EXPECT_TRUE(metrics.ok()) << metrics.error().message;
+    if (metrics.ok())
+      run.metrics = std::move(*metrics);
+    for (const sim::TraceFrame& frame : run.frames) {
+      if (run.states.empty() || run.states.back() != frame.state) {
+        run.states.push_back(frame.state);
+        run.clips.push_back(frame.clips.empty() ? "" : frame.clips.front().name);
+      }
+    }
+    return run;
+  }
+
+  std::shared_ptr<const io::CookedLibrary> library_;
+  SimulationSetup setup_;
+};
+
+using Strings = std::vector<std::string>;
+
+TEST_F(ScenarioTest, GamepadRunStartCycleStopIsDistanceMatched) {
+  const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 6,
+      "start": {"position": [0, 0, -8], "yaw_deg": 0},
+      "events": [{"t": 0.5, "move": [0, 1], "device": "gamepad"}, {"t": 3.5, "move": [0, 0]}]})");
+  EXPECT_EQ(run.states, (Strings{"Idle", "Start", "Cycle", "Stop", "Idle"}));
+  ASSERT_EQ(run.clips.size(), 5u);
+  EXPECT_EQ(run.clips[1], "run_start_fwd");
+  EXPECT_EQ(run.clips[2], "run");
+  EXPECT_EQ(run.clips[3].rfind("run_stop_", 0), 0u) << run.clips[3];
+  EXPECT_EQ(run.metrics.nan_frames, 0u);
+  ASSERT_EQ(run.metrics.stops.size(), 1u);
+  ASSERT_TRUE(run.metrics.MaxStopErrorCm().has_value());
+  EXPECT_LT(*run.metrics.MaxStopErrorCm(), 5.0);
+  // Standing still, the planted feet do not slide.
+  ASSERT_TRUE(run.metrics.foot_slide.has_value());
+}
+
+TEST_F(ScenarioTest, KeyboardWalkToggleWalksAndStops) {
+  const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 6,
+      "start": {"position": [0, 0, -8], "yaw_deg": 0},
+      "events": [{"t": 0.5, "move": [0, 1], "device": "keyboard"}, {"t": 0.5, "gait": "walk"},
+                 {"t": 3.5, "move": [0, 0]}]})");
+  EXPECT_EQ(run.states, (Strings{"Idle", "Start", "Cycle", "Stop", "Idle"}));
+  ASSERT_EQ(run.clips.size(), 5u);
+  EXPECT_EQ(run.clips[1], "walk_start_fwd");
+  EXPECT_EQ(run.clips[2], "walk");
+  EXPECT_EQ(run.clips[3].rfind("walk_stop_", 0), 0u) << run.clips[3];
+  EXPECT_EQ(run.frames.back().gait, "walk");
+  EXPECT_EQ(run.metrics.nan_frames, 0u);
+  ASSERT_TRUE(run.metrics.MaxStopErrorCm().has_value());
+  EXPECT_LT(*run.metrics.MaxStopErrorCm(), 5.0);
+}
+
+TEST_F(ScenarioTest, KeyboardStartBehindTurnsTheRightWayWithTheOneEightyClip) {
+  const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 5,
+      "start": {"position": [0, 0, -8], "yaw_deg": 0},
+      "events": [{"t": 0.5, "move": [0, -1], "device": "keyboard"}, {"t": 3, "move": [0, 0]}]})");
+  EXPECT_EQ(run.states, (Strings{"Idle", "Start", "Cycle", "Stop", "Idle"}));
+  ASSERT_GE(run.clips.size(), 2u);
+  EXPECT_EQ(run.clips[1].rfind("run_start_180_", 0), 0u) << run.clips[1];
+  EXPECT_EQ(run.metrics.nan_frames, 0u);
+  ASSERT_TRUE(run.metrics.MaxWrongWayYawDeg().has_value());
+  EXPECT_LT(*run.metrics.MaxWrongWayYawDeg(), 5.0);
+  ASSERT_TRUE(run.metrics.MaxYawErrorDeg().has_value());
+  EXPECT_LT(*run.metrics.MaxYawErrorDeg(), 3.0);
+  EXPECT_NEAR(std::abs(run.frames.back().actor_yaw_deg), 180.0f, 3.0f);
+}
+
+TEST_F(ScenarioTest, GamepadUsesOnlyTheNinetyDegreeStarts) {
+  const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 3,
+      "start": {"position": [0, 0, -8], "yaw_deg": 0},
+      "events": [{"t": 0.5, "move": [0, -1], "device": "gamepad"}]})");
+  ASSERT_GE(run.clips.size(), 2u);
+  EXPECT_EQ(run.states[1], "Start");
+  EXPECT_EQ(run.clips[1].rfind("run_start_90_", 0), 0u) << run.clips[1];
+  ASSERT_TRUE(run.metrics.MaxWrongWayYawDeg().has_value());
+  EXPECT_LT(*run.metrics.MaxWrongWayYawDeg(), 5.0);
+}
+
+TEST_F(ScenarioTest, AimingTurnsInPlaceToTheCamera) {
+  const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 3,
+      "start": {"position": [0, 0, -8], "yaw_deg": 0},
+      "events": [{"t": 0.5, "aim": true}, {"t": 0.5, "camera_yaw_deg": 90}]})");
+  EXPECT_EQ(run.states, (Strings{"Idle", "TurnInPlace", "Idle"}));
+  ASSERT_EQ(run.metrics.turns.size(), 1u);
+  EXPECT_EQ(run.metrics.turns[0].kind, sim::TurnKind::kTurnInPlace);
+  ASSERT_TRUE(run.metrics.MaxYawErrorDeg().has_value());
+  EXPECT_LT(*run.metrics.MaxYawErrorDeg(), 3.0);
+  EXPECT_NEAR(run.frames.back().actor_yaw_deg, 90.0f, 3.0f);
+  EXPECT_EQ(run.metrics.nan_frames, 0u);
+}
+
+TEST_F(ScenarioTest, JumpGoesThroughTheAirStates) {
+  const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 4,
+      "start": {"position": [0, 0, -8], "yaw_deg": 0},
+      "events": [{"t": 0.5, "jump": true}]})");
+  EXPECT_EQ(run.states, (Strings{"Idle", "JumpStart", "FallLoop", "FallLand", "Idle"}));
+  EXPECT_EQ(run.metrics.nan_frames, 0u);
+  ASSERT_TRUE(run.metrics.foot_slide.has_value());
+  EXPECT_LT(run.metrics.foot_slide->mean_cm_s, 2.0);
+}
+
+TEST_F(ScenarioTest, SameInputsGiveBitIdenticalTraces) {
+  const std::string scenario = R"({"dt": 0.0166667, "duration_s": 3,
+      "events": [{"t": 0.2, "move": [0.7, 0.7], "device": "gamepad"}, {"t": 2, "move": [0, 0]}]})";
+  const ScenarioRun a = Simulate(scenario);
+  const ScenarioRun b = Simulate(scenario);
+  ASSERT_EQ(a.frames.size(), b.frames.size());
+  for (std::size_t i = 0; i < a.frames.size(); ++i) {
+    sim::TraceWriteOptions options;
+    options.include_internal = true;
+    ASSERT_EQ(sim::FormatTraceLine(a.frames[i], options),
+              sim::FormatTraceLine(b.frames[i], options))
+        << "frame " << i;
+  }
+}
+
+}  // namespace
+}  // namespace footwork::locomotion
