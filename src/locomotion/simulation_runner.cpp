@@ -1,5 +1,6 @@
 #include "footwork/locomotion/simulation_runner.h"
 
+#include <chrono>
 #include <string>
 
 #include "footwork/anim/curve_names.h"
@@ -76,7 +77,13 @@ Result<std::vector<sim::TraceFrame>> RunSimulation(
     if (options.advance_world && f > 0)
       options.advance_world(scenario.dt_s);
     const LocomotionInput& frame_input = input.Advance(t);
-    if (Status updated = character.Update(mover, frame_input, scenario.dt_s); !updated.ok())
+    const auto update_began = std::chrono::steady_clock::now();
+    const Status updated = character.Update(mover, frame_input, scenario.dt_s);
+    if (options.update_seconds != nullptr) {
+      *options.update_seconds +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - update_began).count();
+    }
+    if (!updated.ok())
       return Error{"t = " + std::to_string(t) + " s: " + updated.error().message};
     sim::TraceFrame frame =
         MakeTraceFrame(character, t, frame_input.camera_yaw, bottom_offset, options.joints);

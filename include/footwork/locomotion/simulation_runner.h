@@ -19,6 +19,9 @@ struct SimulationOptions {
   bool joints = false;
   // Called before each frame with the frame time, to move the world's platforms (optional).
   std::function<void(double)> advance_world;
+  // When set, receives the wall-clock seconds spent in LocomotionCharacter::Update (movement +
+  // locomotion + graph + pose), summed over the frames. Never part of the trace.
+  double* update_seconds = nullptr;
 };
 
 // Spawns the character at the scenario's start and steps it frame by frame. Errors name the
