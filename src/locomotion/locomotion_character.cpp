@@ -215,7 +215,13 @@ struct LocomotionCharacter::Access {
   static void UpdateLooping(StateCallbackContext& context) { Advance(Self(context), context); }
 
   static void BeginTurningStart(LocomotionCharacter& self) {
-    BeginStart(self.rotation_, self.essential_.last_input_yaw, self.actor_yaw_);
+    if (self.rotation_.mode == RotationMode::kStrafing) {
+      // Strafing keeps facing the camera: no turning start. The default library has no
+      // per-direction strafe clips, so the forward start plays (a known gap, see the header).
+      self.rotation_.start_angle = 0.0f;
+    } else {
+      BeginStart(self.rotation_, self.essential_.last_input_yaw, self.actor_yaw_);
+    }
     self.values_.SetFloat("start_angle_deg", Degrees(self.rotation_.start_angle));
     self.output_.turn_began = true;
     self.in_turn_ = true;

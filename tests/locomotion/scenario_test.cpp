@@ -2,6 +2,7 @@
 // default level. Skipped when the CC0 pack is not installed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -174,6 +175,54 @@ TEST_F(ScenarioTest, JumpGoesThroughTheAirStates) {
   EXPECT_EQ(run.metrics.nan_frames, 0u);
   ASSERT_TRUE(run.metrics.foot_slide.has_value());
   EXPECT_LT(run.metrics.foot_slide->mean_cm_s, 2.0);
+}
+
+TEST_F(ScenarioTest, ReversingTheStickPivotsWithTheOneEightyStart) {
+  const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 6,
+      "start": {"position": [0, 0, -8], "yaw_deg": 0},
+      "events": [{"t": 0.5, "move": [0, 1], "device": "keyboard"}, {"t": 2.5, "move": [0, -1]},
+                 {"t": 4.5, "move": [0, 0]}]})");
+  EXPECT_EQ(run.states, (Strings{"Idle", "Start", "Cycle", "Pivot", "Cycle", "Stop", "Idle"}));
+  ASSERT_GE(run.clips.size(), 4u);
+  EXPECT_EQ(run.clips[3].rfind("run_start_180_", 0), 0u) << run.clips[3];
+  ASSERT_TRUE(run.metrics.MaxWrongWayYawDeg().has_value());
+  EXPECT_LT(*run.metrics.MaxWrongWayYawDeg(), 5.0);
+  ASSERT_TRUE(run.metrics.MaxYawErrorDeg().has_value());
+  EXPECT_LT(*run.metrics.MaxYawErrorDeg(), 3.0);
+  ASSERT_TRUE(run.metrics.MaxStopErrorCm().has_value());
+  EXPECT_LT(*run.metrics.MaxStopErrorCm(), 5.0);
+  EXPECT_EQ(run.metrics.nan_frames, 0u);
+}
+
+TEST_F(ScenarioTest, WalkToRunGoesThroughGaitTransition) {
+  const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 7,
+      "start": {"position": [0, 0, -20], "yaw_deg": 0},
+      "events": [{"t": 0.5, "move": [0, 1], "device": "keyboard"}, {"t": 0.5, "gait": "walk"},
+                 {"t": 3, "gait": "run"}, {"t": 5, "move": [0, 0]}]})");
+  EXPECT_EQ(run.states,
+            (Strings{"Idle", "Start", "Cycle", "GaitTransition", "Cycle", "Stop", "Idle"}));
+  ASSERT_GE(run.clips.size(), 5u);
+  EXPECT_EQ(run.clips[2], "walk");
+  EXPECT_EQ(run.clips[3], "run");
+  EXPECT_EQ(run.metrics.nan_frames, 0u);
+  EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0);
+}
+
+TEST_F(ScenarioTest, StrafingKeepsFacingTheCamera) {
+  const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 5,
+      "start": {"position": [0, 0, -8], "yaw_deg": 0},
+      "events": [{"t": 0, "rotation_mode": "strafing"},
+                 {"t": 0.5, "move": [1, 0], "device": "keyboard"}, {"t": 3, "move": [0, 0]}]})");
+  EXPECT_EQ(run.states, (Strings{"Idle", "Start", "Cycle", "Stop", "Idle"}));
+  float largest_yaw = 0.0f;
+  for (const sim::TraceFrame& frame : run.frames) {
+    largest_yaw = std::max(largest_yaw, std::abs(frame.actor_yaw_deg));
+    if (frame.state == "Cycle") {
+      EXPECT_EQ(frame.cardinal_direction, "right");
+    }
+  }
+  EXPECT_LT(largest_yaw, 1.0f);
+  EXPECT_EQ(run.frames.back().rotation_mode, "strafing");
 }
 
 TEST_F(ScenarioTest, SameInputsGiveBitIdenticalTraces) {

@@ -12,7 +12,9 @@
 // is sampled. The default character has no turn-in-place, pivot or gait-transition clips: turn
 // in place plays the idle clip while the actor turns at turn.turn_in_place_rate (in place of the
 // clip's root-motion yaw), Pivot plays the 180-degree start chosen for the new direction, and
-// GaitTransition plays the new cycle from the old cycle's foot phase.
+// GaitTransition plays the new cycle from the old cycle's foot phase. Strafing has no
+// per-direction clips either: it plays the forward start, cycle and stop clips while the actor
+// keeps facing the camera.
 
 #include <array>
 #include <cstdint>
