@@ -1,0 +1,126 @@
+// LocomotionAssets: the shared, read-only half of the locomotion character.
+#include "footwork/locomotion/locomotion_character.h"
+
+#include <algorithm>
+
+#include "footwork/anim/curve_names.h"
+
+namespace footwork::locomotion {
+
+namespace names = anim::curve_names;
+
+namespace {
+
+void CollectClips(const graph::ChooserTable& table, std::vector<std::string>& out) {
+  auto add = [&](const graph::ChooserOutput& output) {
+    if (output.nested)
+      CollectClips(*output.nested, out);
+    else if (!output.clip.empty())
+      out.push_back(output.clip);
+  };
+  for (const graph::ChooserRow& row : table.rows())
+    add(row.output);
+  if (table.fallback() != nullptr)
+    add(*table.fallback());
+}
+
+}  // namespace
+
+Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
+    std::shared_ptr<const io::CookedLibrary> library, LocomotionSettings settings,
+    movement::GamepadSettings gamepad) {
+  if (!library)
+    return Error{"locomotion: no cooked library"};
+  std::shared_ptr<LocomotionAssets> assets(new LocomotionAssets());
+  assets->library_ = std::move(library);
+  assets->settings_ = std::move(settings);
+  assets->gamepad_ = gamepad;
+  const io::CookedLibrary& lib = *assets->library_;
+
+  const auto& roles = lib.rig_profile.roles;
+  for (const char* role : {"foot_l", "foot_r"}) {
+    auto it = roles.find(role);
+    const int joint = it == roles.end() ? -1 : lib.skeleton.FindJoint(it->second);
+    if (joint < 0) {
+      return Error{"locomotion: character '" + lib.character + "': rig profile has no joint for '" +
+                   role + "'"};
+    }
+    (std::string(role) == "foot_l" ? assets->foot_left_ : assets->foot_right_) = joint;
+  }
+
+  std::vector<std::string> curve_names;
+  for (const anim::Clip& clip : lib.clips)
+    for (const anim::FloatCurve& curve : clip.curves)
+      curve_names.push_back(curve.name);
+  std::sort(curve_names.begin(), curve_names.end());
+  curve_names.erase(std::unique(curve_names.begin(), curve_names.end()), curve_names.end());
+  assets->curve_names_ = std::move(curve_names);
+  for (const anim::Clip& clip : lib.clips) {
+    std::vector<int> slots(assets->curve_names_.size(), -1);
+    for (std::size_t c = 0; c < clip.curves.size(); ++c) {
+      const auto it = std::lower_bound(assets->curve_names_.begin(), assets->curve_names_.end(),
+                                       clip.curves[c].name);
+      slots[static_cast<std::size_t>(it - assets->curve_names_.begin())] = static_cast<int>(c);
+    }
+    assets->clip_curve_slots_.push_back(std::move(slots));
+    const anim::FloatCurve* distance = clip.FindCurve(names::kDistance);
+    assets->distance_monotonicity_.push_back(distance ? anim::FindMonotonicity(*distance)
+                                                      : anim::Monotonicity::kNone);
+  }
+  assets->curve_filter_mask_.assign(assets->curve_names_.size(), 0);
+  const int rotate_alpha = assets->curve_index(names::kRotateAlpha);
+  if (rotate_alpha >= 0)
+    assets->curve_filter_mask_[static_cast<std::size_t>(rotate_alpha)] = 1;
+
+  // Every chooser answer must exist, with the curves its state needs.
+  const LocomotionSettings& s = assets->settings_;
+  struct Need {
+    const graph::ChooserTable* table;
+    const char* curve;
+  };
+  for (const Need& need :
+       {Need{s.start_chooser.get(), names::kMotionSpeed},
+        Need{s.cycle_chooser.get(), names::kMotionSpeed},
+        Need{s.stop_chooser.get(), names::kDistance}, Need{s.idle_chooser.get(), nullptr},
+        Need{s.air_chooser.get(), nullptr}}) {
+    std::vector<std::string> clips;
+    CollectClips(*need.table, clips);
+    for (const std::string& name : clips) {
+      const int index = assets->FindClip(name);
+      if (index < 0) {
+        return Error{"locomotion: chooser '" + need.table->name() + "' names clip '" + name +
+                     "', which the cooked library of '" + lib.character + "' does not have"};
+      }
+      if (need.curve != nullptr &&
+          lib.clips[static_cast<std::size_t>(index)].FindCurve(need.curve) == nullptr) {
+        return Error{"locomotion: clip '" + name + "' (chooser '" + need.table->name() +
+                     "') has no " + need.curve + " curve"};
+      }
+      if (need.table == s.stop_chooser.get() &&
+          assets->distance_monotonicity_[static_cast<std::size_t>(index)] ==
+              anim::Monotonicity::kNone) {
+        return Error{"locomotion: stop clip '" + name + "': Distance curve is not monotonic"};
+      }
+    }
+  }
+  assets->BuildMachine();
+  if (Status valid = assets->machine_.Validate(); !valid.ok())
+    return valid.error();
+  return std::shared_ptr<const LocomotionAssets>(std::move(assets));
+}
+
+int LocomotionAssets::FindClip(const std::string& name) const {
+  for (std::size_t i = 0; i < library_->clips.size(); ++i)
+    if (library_->clips[i].name == name)
+      return static_cast<int>(i);
+  return -1;
+}
+
+int LocomotionAssets::curve_index(const char* name) const {
+  const auto it = std::lower_bound(curve_names_.begin(), curve_names_.end(), name);
+  if (it == curve_names_.end() || *it != name)
+    return -1;
+  return static_cast<int>(it - curve_names_.begin());
+}
+
+}  // namespace footwork::locomotion

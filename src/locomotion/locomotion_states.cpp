@@ -1,0 +1,327 @@
+// The locomotion state machine: states with their setup/update callbacks (the seed's
+// AnimSetup_/AnimUpdate_ pairs) and the transitions between them, all from settings.
+#include <algorithm>
+#include <cmath>
+
+#include "footwork/anim/curve_names.h"
+#include "footwork/core/angles.h"
+#include "footwork/graph/sync_group.h"
+#include "footwork/locomotion/locomotion_character.h"
+#include "footwork/movement/ground_physics.h"
+
+namespace footwork::locomotion {
+
+namespace names = anim::curve_names;
+using graph::StateCallbackContext;
+using graph::TransitionContext;
+using Id = LocomotionStateId;
+
+namespace {
+
+float SafeDivide(float a, float b) {
+  return b != 0.0f ? a / b : 0.0f;
+}
+
+// Every clip a chooser table can answer with (rows and fallbacks, nested tables included).
+}  // namespace
+
+struct LocomotionCharacter::Access {
+  static LocomotionCharacter& Self(StateCallbackContext& context) {
+    return *static_cast<LocomotionCharacter*>(context.user);
+  }
+
+  // Chooses from `table` against the character's values; -1 when nothing answers.
+  static int Choose(LocomotionCharacter& self, const graph::ChooserTable& table,
+                    float* start_time = nullptr) {
+    auto selection = table.Evaluate(self.values_);
+    if (!selection.ok() || !selection->found())
+      return -1;
+    if (start_time != nullptr)
+      *start_time = selection->output->start_time_s;
+    return self.assets_->FindClip(selection->output->clip);
+  }
+
+  static const anim::Clip& ClipOf(const LocomotionCharacter& self, int clip) {
+    return self.assets_->library().clips[static_cast<std::size_t>(clip)];
+  }
+
+  static void Play(LocomotionCharacter& self, int clip, float time_s, bool looping) {
+    self.previous_player_ = self.player_;
+    self.player_ = ClipPlayer{clip, time_s, 1.0f, looping};
+  }
+
+  static void Advance(LocomotionCharacter& self, StateCallbackContext& context) {
+    ClipPlayer& player = self.player_;
+    if (player.clip < 0)
+      return;
+    const anim::Clip& clip = ClipOf(self, player.clip);
+    player.time_s += context.dt_s * player.play_rate;
+    if (player.looping) {
+      player.time_s = anim::WrapTime(player.time_s, clip.duration_s, anim::WrapMode::kLoop);
+    } else {
+      player.time_s = std::min(player.time_s, clip.duration_s);
+      context.ReportRelevantTimeRemaining(
+          SafeDivide(clip.duration_s - player.time_s, std::max(player.play_rate, 1e-3f)));
+    }
+  }
+
+  // The new cycle starts at the outgoing clip's foot phase, so the feet stay in step (the seed's
+  // sync group between Start and Cycle, and between the two cycles of a gait transition).
+  static float SyncedTime(const LocomotionCharacter& self, int clip) {
+    const ClipPlayer& from = self.previous_player_;
+    if (from.clip < 0)
+      return 0.0f;
+    const anim::Clip& from_clip = ClipOf(self, from.clip);
+    const graph::MarkerPhase phase = graph::FindMarkerPhase(from_clip, from.time_s);
+    if (!phase.valid())
+      return 0.0f;
+    const auto& markers = from_clip.markers;
+    auto time = graph::TimeAtMarkerPhase(
+        ClipOf(self, clip), markers[static_cast<std::size_t>(phase.previous_marker)].name,
+        markers[static_cast<std::size_t>(phase.next_marker)].name, phase.fraction, 0.0f);
+    return time.value_or(0.0f);
+  }
+
+  static void SetupIdle(StateCallbackContext& context) {
+    LocomotionCharacter& self = Self(context);
+    Play(self, Choose(self, *self.assets_->settings().idle_chooser), 0.0f, true);
+  }
+  static void UpdateLooping(StateCallbackContext& context) { Advance(Self(context), context); }
+
+  static void BeginTurningStart(LocomotionCharacter& self) {
+    if (self.rotation_.mode == RotationMode::kStrafing) {
+      // Strafing keeps facing the camera: no turning start. The default library has no
+      // per-direction strafe clips, so the forward start plays (a known gap, see the header).
+      self.rotation_.start_angle = 0.0f;
+    } else {
+      BeginStart(self.rotation_, self.essential_.last_input_yaw, self.actor_yaw_);
+    }
+    self.values_.SetFloat("start_angle_deg", Degrees(self.rotation_.start_angle));
+    self.output_.turn_began = true;
+    self.in_turn_ = true;
+  }
+  static void SetupStart(StateCallbackContext& context) {
+    LocomotionCharacter& self = Self(context);
+    BeginTurningStart(self);
+    const float start_time = self.assets_->settings().start.start_time_s;
+    Play(self, Choose(self, *self.assets_->settings().start_chooser), start_time, false);
+  }
+  static void UpdateStart(StateCallbackContext& context) {
+    LocomotionCharacter& self = Self(context);
+    const StartSettings& settings = self.assets_->settings().start;
+    // Re-chosen every update: a gamepad's stick can change the gait during the start (Part06).
+    const int clip = Choose(self, *self.assets_->settings().start_chooser);
+    if (clip >= 0 && clip != self.player_.clip)
+      self.player_.clip = clip;
+    if (self.player_.clip >= 0) {
+      const anim::FloatCurve* speed =
+          ClipOf(self, self.player_.clip).FindCurve(names::kMotionSpeed);
+      const float motion_speed = speed ? anim::EvaluateCurve(*speed, self.player_.time_s) : 0.0f;
+      self.player_.play_rate =
+          std::clamp(SafeDivide(self.essential_.ground_speed_m_s, motion_speed),
+                     settings.play_rate_min, settings.play_rate_max);
+    }
+    Advance(self, context);
+  }
+
+  static void SetupCycle(StateCallbackContext& context) {
+    LocomotionCharacter& self = Self(context);
+    const int clip = Choose(self, *self.assets_->settings().cycle_chooser);
+    Play(self, clip, 0.0f, true);
+    if (clip >= 0)
+      self.player_.time_s = SyncedTime(self, clip);
+  }
+  static void UpdateCycle(StateCallbackContext& context) {
+    LocomotionCharacter& self = Self(context);
+    if (self.player_.clip >= 0) {
+      const anim::FloatCurve* speed =
+          ClipOf(self, self.player_.clip).FindCurve(names::kMotionSpeed);
+      const float motion_speed = speed ? anim::EvaluateCurve(*speed, self.player_.time_s) : 0.0f;
+      // Play at the capsule's speed so planted feet do not slide (Part09's MotionSpeed).
+      const float rate = SafeDivide(self.essential_.ground_speed_m_s, motion_speed);
+      self.player_.play_rate = rate > 0.0f ? rate : 1.0f;
+    }
+    Advance(self, context);
+  }
+
+  static void SetupStop(StateCallbackContext& context) {
+    LocomotionCharacter& self = Self(context);
+    const StopSettings& settings = self.assets_->settings().stop;
+    const int clip = Choose(self, *self.assets_->settings().stop_chooser);
+    Play(self, clip, 0.0f, false);
+    const movement::GaitSettings& gait = self.mover_->settings().ForGait(self.gait_.current);
+    const glm::vec3 offset =
+        movement::PredictGroundMovementStopLocation(self.movement_.velocity, gait);
+    self.stop_point_ = self.movement_.position + offset;
+    self.output_.stop_began = true;
+    self.output_.stop_point = self.stop_point_;
+    if (clip < 0)
+      return;
+    const anim::Clip& stop_clip = ClipOf(self, clip);
+    if (settings.distance_matching) {
+      self.player_.time_s = MatchedStopTime(self, clip, Length2D(offset));
+    } else {
+      const float speed = self.essential_.ground_speed_m_s;
+      const float start = speed < settings.low_speed_below_m_s ? settings.low_speed_start_time_s
+                          : speed <= settings.high_speed_above_m_s
+                              ? settings.medium_speed_start_time_s
+                              : settings.high_speed_start_time_s;
+      self.player_.time_s = std::min(start, stop_clip.duration_s);
+    }
+  }
+  // The time at which the clip's Distance curve (negative before the stop point) says the
+  // remaining distance is `remaining_m`.
+  static float MatchedStopTime(const LocomotionCharacter& self, int clip, float remaining_m) {
+    const anim::FloatCurve* distance = ClipOf(self, clip).FindCurve(names::kDistance);
+    return anim::FindTimeAtValue(*distance, -remaining_m, self.assets_->distance_monotonicity(clip))
+        .time_s;
+  }
+  static void UpdateStop(StateCallbackContext& context) {
+    LocomotionCharacter& self = Self(context);
+    if (self.player_.clip >= 0 && self.assets_->settings().stop.distance_matching &&
+        self.essential_.is_moving) {
+      // Distance matching: the pose follows the capsule's remaining distance, never backwards.
+      const glm::vec3 to_stop = self.stop_point_ - self.movement_.position;
+      const float matched = MatchedStopTime(self, self.player_.clip, Length2D(to_stop));
+      const float previous = self.player_.time_s;
+      self.player_.time_s = std::max(previous, matched);
+      self.player_.play_rate = 0.0f;
+      Advance(self, context);
+      self.player_.play_rate = 1.0f;
+      return;
+    }
+    self.player_.play_rate = 1.0f;
+    Advance(self, context);
+  }
+
+  static void SetupPivot(StateCallbackContext& context) {
+    LocomotionCharacter& self = Self(context);
+    BeginTurningStart(self);
+    Play(self, Choose(self, *self.assets_->settings().start_chooser),
+         self.assets_->settings().start.start_time_s, false);
+  }
+
+  static void SetupTurnInPlace(StateCallbackContext& context) {
+    LocomotionCharacter& self = Self(context);
+    self.turn_target_yaw_ = self.TurnTargetYaw(*self.input_);
+    self.output_.turn_began = true;
+    self.in_turn_ = true;
+    // No turn clip in the default library: keep the idle clip playing.
+    if (self.player_.clip < 0)
+      Play(self, Choose(self, *self.assets_->settings().idle_chooser), 0.0f, true);
+  }
+
+  static void SetupAir(LocomotionCharacter& self, const char* phase, bool looping) {
+    self.values_.SetEnum("air_phase", phase);
+    Play(self, Choose(self, *self.assets_->settings().air_chooser), 0.0f, looping);
+  }
+  static void SetupJumpStart(StateCallbackContext& context) {
+    SetupAir(Self(context), "jump_start", false);
+  }
+  static void SetupFallLoop(StateCallbackContext& context) {
+    SetupAir(Self(context), "fall_loop", true);
+  }
+  static void SetupFallLand(StateCallbackContext& context) {
+    SetupAir(Self(context), "fall_land", false);
+  }
+};
+
+void LocomotionAssets::BuildMachine() {
+  using A = LocomotionCharacter::Access;
+  const LocomotionSettings& s = settings_;
+  auto add = [&](const char* name, graph::StateCallback setup, graph::StateCallback update) {
+    graph::StateDefinition state;
+    state.name = name;
+    state.on_setup = std::move(setup);
+    state.on_update = std::move(update);
+    return machine_.AddState(std::move(state));
+  };
+  const int idle = add("Idle", A::SetupIdle, A::UpdateLooping);
+  const int start = add("Start", A::SetupStart, A::UpdateStart);
+  const int cycle = add("Cycle", A::SetupCycle, A::UpdateCycle);
+  const int gait_transition = add("GaitTransition", A::SetupCycle, A::UpdateCycle);
+  const int stop = add("Stop", A::SetupStop, A::UpdateStop);
+  const int pivot = add("Pivot", A::SetupPivot, A::UpdateStart);
+  const int turn = add("TurnInPlace", A::SetupTurnInPlace, A::UpdateLooping);
+  const int jump_start = add("JumpStart", A::SetupJumpStart, A::UpdateLooping);
+  const int fall_loop = add("FallLoop", A::SetupFallLoop, A::UpdateLooping);
+  const int fall_land = add("FallLand", A::SetupFallLand, A::UpdateLooping);
+
+  auto flag = [](const char* name) {
+    return [name](const TransitionContext& c) { return c.values.GetBool(name); };
+  };
+  auto not_flag = [](const char* name) {
+    return [name](const TransitionContext& c) { return !c.values.GetBool(name); };
+  };
+  auto wants_to_move = [](const TransitionContext& c) {
+    return c.values.GetBool("has_input") && c.values.GetEnum("ground_gait") != "idle";
+  };
+  auto link = [&](int from, int to, int priority, graph::TransitionCondition condition,
+                  float blend_s, std::optional<float> automatic = std::nullopt) {
+    graph::TransitionDefinition transition;
+    transition.from = from;
+    transition.to = to;
+    transition.priority = priority;
+    transition.condition = std::move(condition);
+    transition.blend_s = blend_s;
+    transition.blend = graph::TransitionBlend::kInertialization;
+    transition.automatic_when_remaining_below_s = automatic;
+    machine_.AddTransition(std::move(transition));
+  };
+  constexpr int kAny = graph::StateMachineDefinition::kAnyState;
+
+  // Air first: leaving the ground overrides everything (Part20).
+  link(jump_start, fall_land, -30, not_flag("is_falling"), s.air.land_blend_s);
+  link(fall_loop, fall_land, -30, not_flag("is_falling"), s.air.land_blend_s);
+  link(
+      kAny, jump_start, -20,
+      [jump_start, fall_loop, fall_land](const TransitionContext& c) {
+        const int current = c.machine.current_state();
+        return c.values.GetBool("is_falling") && c.values.GetFloat("vertical_speed_m_s") > 0.0f &&
+               current != jump_start && current != fall_loop && current != fall_land;
+      },
+      s.air.jump_start_blend_s);
+  link(
+      kAny, fall_loop, -19,
+      [jump_start, fall_loop](const TransitionContext& c) {
+        const int current = c.machine.current_state();
+        return c.values.GetBool("is_falling") && current != jump_start && current != fall_loop;
+      },
+      s.air.fall_loop_blend_s);
+  link(
+      jump_start, fall_loop, 0,
+      [](const TransitionContext& c) { return c.values.GetFloat("vertical_speed_m_s") <= 0.0f; },
+      s.air.fall_loop_blend_s);
+  link(fall_land, start, 0, wants_to_move, s.start.blend_in_s);
+  link(fall_land, idle, 1, nullptr, s.air.land_to_idle_blend_s,
+       s.air.land_to_idle_when_remaining_s);
+
+  link(idle, start, 0, wants_to_move, s.start.blend_in_s);
+  link(idle, turn, 1, flag("wants_turn_in_place"), s.turn.turn_in_place_blend_s);
+  link(turn, start, 0, wants_to_move, s.start.blend_in_s);
+  link(turn, idle, 1, flag("turn_done"), s.turn.turn_in_place_blend_s);
+
+  auto wants_pivot = [](const TransitionContext& c) {
+    return c.values.GetBool("should_turn") && c.values.GetBool("has_input");
+  };
+  for (int moving : {start, cycle, gait_transition, pivot}) {
+    if (moving != pivot)
+      link(moving, pivot, 0, wants_pivot, s.turn.pivot_blend_s);
+    link(moving, stop, 1, not_flag("has_input"), s.stop.blend_in_s);
+  }
+  link(start, cycle, 2, nullptr, s.start.to_cycle_blend_s, s.start.to_cycle_when_remaining_s);
+  link(pivot, cycle, 2, nullptr, s.start.to_cycle_blend_s, s.start.to_cycle_when_remaining_s);
+  // A gait change inside the cycle, once DisableSwitchGroundGait allows it (Part16).
+  link(cycle, gait_transition, 2, flag("cycle_gait_changed"), s.cycle.gait_transition_blend_s);
+  link(
+      gait_transition, cycle, 2,
+      [blend = s.cycle.gait_transition_blend_s](const TransitionContext& c) {
+        return c.machine.time_in_state_s() >= blend;
+      },
+      0.0f);
+  link(stop, start, 0, wants_to_move, s.start.blend_in_s);
+  link(stop, idle, 1, not_flag("is_moving"), s.stop.to_idle_blend_s,
+       s.stop.to_idle_when_remaining_s);
+}
+
+}  // namespace footwork::locomotion
