@@ -75,6 +75,7 @@ void LocomotionCharacter::WriteValues(const LocomotionInput& input) {
   graph::NamedValues& v = values_;
   v.SetFloat("ground_speed_m_s", essential_.ground_speed_m_s);
   v.SetFloat("vertical_speed_m_s", movement_.velocity.y);
+  v.SetFloat("distance_to_floor_m", essential_.distance_to_floor_m);
   v.SetBool("is_moving", essential_.is_moving);
   v.SetBool("has_input", essential_.has_input);
   v.SetBool("should_turn", essential_.should_turn);
@@ -154,6 +155,12 @@ Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
   essential_inputs.foot_left_model = foot_left_model_;
   essential_inputs.foot_right_model = foot_right_model_;
   RefreshEssentialData(essential_, essential_inputs, assets_->settings().essential);
+  // Part20: only while falling (vertical speed above the seed's -20 cm/s gate).
+  if (essential_.is_falling &&
+      movement_.velocity.y > assets_->settings().air.floor_trace_min_vertical_speed_m_s) {
+    if (auto distance = mover.DistanceToFloor(movement_, assets_->settings().air.floor_trace_m))
+      essential_.distance_to_floor_m = *distance;
+  }
   gait_.ground = SelectGroundGait(essential_, mover.settings().ForGait(gait_.current).max_speed_m_s,
                                   assets_->settings().gait);
 

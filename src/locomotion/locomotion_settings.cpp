@@ -148,6 +148,8 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
              settings.air.land_to_idle_when_remaining_s);
   air.Number("land_to_idle_blend_s", 0.0f, 5.0f, settings.air.land_to_idle_blend_s);
   air.Number("floor_trace_m", 0.0f, kHuge, settings.air.floor_trace_m);
+  air.Number("floor_trace_min_vertical_speed_m_s", -kHuge, kHuge,
+             settings.air.floor_trace_min_vertical_speed_m_s);
 
   SectionReader blend(*document, root, "blend");
   blend.Number("dead_blend_decay_half_life_s", 0.001f, 10.0f,

@@ -8,6 +8,7 @@
 
 #include "footwork/core/angles.h"
 #include "footwork/io/asset_paths.h"
+#include "footwork/locomotion/scenario.h"
 
 namespace footwork::locomotion {
 namespace {
@@ -74,6 +75,52 @@ TEST(LocomotionSettingsTest, MissingChooserTableIsNamed) {
   auto settings = ParseLocomotionSettings(document.dump(), "default.json");
   ASSERT_FALSE(settings.ok());
   EXPECT_EQ(settings.error().message, "default.json: choosers: missing required table 'CT_Stop'");
+}
+
+TEST(LocomotionSettingsTest, ScenarioErrorsNameTheField) {
+  auto bad_device = ParseScenario(
+      R"({"dt": 0.016, "duration_s": 1, "events": [{"t": 0, "move": [0, 1], "device": "wheel"}]})",
+      "s.json");
+  ASSERT_FALSE(bad_device.ok());
+  EXPECT_EQ(bad_device.error().message,
+            "s.json: events[0].device: expected \"gamepad\" or \"keyboard\", got \"wheel\"");
+  auto long_stick = ParseScenario(
+      R"({"dt": 0.016, "duration_s": 1, "events": [{"t": 0, "move": [1, 1]}]})", "s.json");
+  ASSERT_FALSE(long_stick.ok());
+  EXPECT_EQ(long_stick.error().message, "s.json: events[0].move: stick length must be at most 1");
+  auto unknown = ParseScenario(
+      R"({"dt": 0.016, "duration_s": 1, "events": [{"t": 0, "fly": true}]})", "s.json");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.error().message, "s.json: events[0].fly: unknown event field");
+  auto missing = ParseScenario(R"({"duration_s": 1, "events": []})", "s.json");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().message, "s.json: dt: missing required field");
+}
+
+TEST(LocomotionSettingsTest, ScenarioEventsApplyInTimeOrder) {
+  auto scenario = ParseScenario(
+      R"({"dt": 0.5, "duration_s": 2, "start": {"position": [1, 0, 2], "yaw_deg": 90},
+          "events": [{"t": 1, "move": [0, 0]}, {"t": 0, "move": [0, 1], "device": "keyboard"},
+                     {"t": 1, "jump": true, "camera_yaw_deg": 180, "gait": "walk"}]})",
+      "s.json");
+  ASSERT_TRUE(scenario.ok()) << scenario.error().message;
+  EXPECT_EQ(scenario->FrameCount(), 5);
+  EXPECT_NEAR(scenario->start_yaw, Radians(90.0f), 1e-6f);
+  ScenarioInput input(*scenario);
+  LocomotionInput frame = input.Advance(0.0);
+  EXPECT_EQ(frame.move, glm::vec2(0.0f, 1.0f));
+  EXPECT_EQ(frame.device, InputDevice::kKeyboard);
+  EXPECT_FALSE(frame.jump);
+  frame = input.Advance(0.5);
+  EXPECT_FALSE(frame.jump);
+  frame = input.Advance(1.0);
+  EXPECT_EQ(frame.move, glm::vec2(0.0f));
+  EXPECT_TRUE(frame.jump);
+  EXPECT_TRUE(frame.walk_mode);
+  EXPECT_NEAR(frame.camera_yaw, Radians(180.0f), 1e-6f);
+  // A jump is one press, not held.
+  frame = input.Advance(1.5);
+  EXPECT_FALSE(frame.jump);
 }
 
 TEST(LocomotionSettingsTest, NotJsonIsReported) {

@@ -31,6 +31,9 @@ struct EssentialData {
   float velocity_locomotion_angle = 0.0f;
   CardinalDirection cardinal_direction = CardinalDirection::kForward;
   bool is_falling = false;
+  // Capsule bottom to the floor below, refreshed only while falling and not rising fast (the
+  // seed's DistanceToFloor, Part20); keeps its value otherwise.
+  float distance_to_floor_m = 0.0f;
 };
 
 // Inputs of one refresh besides the settings.

@@ -107,6 +107,8 @@ struct AirSettings {
   float land_to_idle_blend_s = 0.3f;
   // How far down DistanceToFloor looks while falling.
   float floor_trace_m = 100.0f;
+  // DistanceToFloor refreshes only while the vertical speed is above this (seed: -20 cm/s).
+  float floor_trace_min_vertical_speed_m_s = -0.2f;
 };
 
 // Dead blending between states (Part07).
