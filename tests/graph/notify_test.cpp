@@ -101,6 +101,21 @@ TEST(NotifyTest, AStatePassedInOneStepBeginsAndEnds) {
   EXPECT_EQ(Describe(Step(dispatcher, clip, 0.35f, 0.45f)), "");
 }
 
+TEST(NotifyTest, AStepThatWrapsSeveralTimesFiresEveryPass) {
+  const anim::Clip clip = LoopingClip();
+  NotifyDispatcher dispatcher;
+  std::vector<NotifyEvent> events;
+  // 0.5 -> 2.5 s of play: two loop points, so Step and Start fire twice and Late begins and
+  // ends twice; Early begins, ends, and begins again (still active at 0.5 of the third cycle).
+  NotifySource source{7, &clip, 0.5f, 0.5f, 1.0f, false};
+  source.elapsed_s = 2.0f;
+  dispatcher.Dispatch(std::span(&source, 1), events);
+  EXPECT_EQ(Describe(events),
+            "begin:Late trigger:Step end:Late trigger:Start begin:Early end:Early "
+            "begin:Late trigger:Step end:Late trigger:Start begin:Early end:Early ");
+  EXPECT_EQ(dispatcher.active_state_count(), 0u);
+}
+
 TEST(NotifyTest, AStateRunningPastTheLoopPointEndsInTheNextCycle) {
   anim::Clip clip;
   clip.duration_s = 1.0f;

@@ -5,8 +5,9 @@
 //
 // NotifyDispatcher is per-character state: it remembers which notify states are active so that
 // a state ends when its clip passes its end, loses its weight, or stops playing. In a looping
-// clip a notify state may run past the loop point and end in the next cycle. (The anim layer's
-// FindNotifyEvents finds raw edges for arbitrary steps; this adds state tracking and weights.)
+// clip a notify state may run past the loop point and end in the next cycle. The raw edges come
+// from the anim layer's FindNotifyEvents (any number of wraps a step); this adds state tracking,
+// weights and ticks.
 
 #include <cstdint>
 #include <span>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "footwork/anim/clip.h"
+#include "footwork/anim/clip_events.h"
 
 namespace footwork::graph {
 
@@ -51,6 +53,10 @@ struct NotifySource {
   // The first frame of a player: notifies exactly at previous_time_s fire too (a clip starting
   // at 0 fires its notifies at 0).
   bool just_started = false;
+  // Seconds of clip time played this frame. Negative (the default): derived from the two times,
+  // assuming at most one wrap of a looping clip. Give it when a step may wrap several times
+  // (a large dt or play rate); SequencePlayer::AsNotifySource does.
+  float elapsed_s = -1.0f;
 };
 
 struct NotifyDispatchSettings {
@@ -62,7 +68,8 @@ struct NotifyDispatchSettings {
 class NotifyDispatcher {
  public:
   // Appends this frame's events to `events` (not cleared, so callers can batch). A looping clip
-  // whose time went down wrapped once; a non-looping clip never wraps.
+  // whose time went down wrapped once (unless the source gives elapsed_s); a non-looping clip
+  // never wraps. After the largest step has been seen once, dispatch does not allocate.
   void Dispatch(std::span<const NotifySource> sources, std::vector<NotifyEvent>& events,
                 const NotifyDispatchSettings& settings = {});
 
@@ -77,16 +84,12 @@ class NotifyDispatcher {
     int notify_index = -1;
     std::uint64_t seen_frame = 0;
   };
-  struct TimedEvent {
-    float time_s = 0.0f;
-    NotifyEvent event;
-  };
   ActiveState* FindActive(std::uint32_t source_id, const anim::Clip* clip, int notify_index);
-  void DispatchSegment(const NotifySource& source, float from_s, float to_s, bool closed_start,
-                       std::vector<NotifyEvent>& events);
+  void DispatchEdges(const NotifySource& source, std::vector<NotifyEvent>& events);
 
   std::vector<ActiveState> active_;
-  std::vector<TimedEvent> scratch_;
+  // Edges of one source's step (anim::FindNotifyEvents output); grows to the largest step.
+  std::vector<anim::NotifyEvent> edges_;
   std::uint64_t frame_ = 0;
 };
 
