@@ -12,6 +12,8 @@ namespace footwork::world {
 namespace {
 
 using json_fields::FieldPath;
+using json_fields::FieldReader;
+using json_fields::kOptional;
 using nlohmann::json;
 
 // Bounds that catch typos and unit mistakes (centimetres for metres) rather than limit levels.
@@ -20,209 +22,112 @@ constexpr float kMinSizeM = 1.0e-3f;
 constexpr float kMaxSizeM = 1.0e4f;
 constexpr int kMaxTerrainVertices = 4096;
 
+// Every shape's name defaults to its path ("boxes[2]") so messages can name it.
 Result<BoxDesc> ParseBox(const json& node, const FieldPath& at) {
-  if (auto s = json_fields::ExpectObject(node, at); !s)
-    return s.error();
   BoxDesc box;
-  auto name = json_fields::ReadStringOr(node, at, "name", at.path);
-  auto size = json_fields::ReadVec3(node, at, "size_m", kMinSizeM, kMaxSizeM);
-  auto position = json_fields::ReadVec3(node, at, "position_m", -kMaxCoordinateM, kMaxCoordinateM);
-  auto yaw = json_fields::ReadNumberOr(node, at, "yaw_deg", -360.0f, 360.0f, 0.0f);
-  if (!name)
-    return name.error();
-  if (!size)
-    return size.error();
-  if (!position)
-    return position.error();
-  if (!yaw)
-    return yaw.error();
-  box.name = *name;
-  box.size_m = *size;
-  box.position_m = *position;
-  box.yaw_deg = *yaw;
+  box.name = at.path;
+  FieldReader read(node, at);
+  read.String("name", box.name, kOptional)
+      .Vec3("size_m", box.size_m, kMinSizeM, kMaxSizeM)
+      .Vec3("position_m", box.position_m, -kMaxCoordinateM, kMaxCoordinateM)
+      .Number("yaw_deg", box.yaw_deg, -360.0f, 360.0f, kOptional);
+  if (!read.ok())
+    return read.error();
   return box;
 }
 
 Result<RampDesc> ParseRamp(const json& node, const FieldPath& at) {
-  if (auto s = json_fields::ExpectObject(node, at); !s)
-    return s.error();
   RampDesc ramp;
-  auto name = json_fields::ReadStringOr(node, at, "name", at.path);
-  auto position = json_fields::ReadVec3(node, at, "position_m", -kMaxCoordinateM, kMaxCoordinateM);
-  auto yaw = json_fields::ReadNumberOr(node, at, "yaw_deg", -360.0f, 360.0f, 0.0f);
-  // Strictly inside (0, 90): a flat or vertical wedge has no volume.
-  auto slope = json_fields::ReadNumber(node, at, "slope_deg", 0.1f, 89.0f);
-  auto length = json_fields::ReadNumber(node, at, "length_m", kMinSizeM, kMaxSizeM);
-  auto width = json_fields::ReadNumber(node, at, "width_m", kMinSizeM, kMaxSizeM);
-  if (!name)
-    return name.error();
-  if (!position)
-    return position.error();
-  if (!yaw)
-    return yaw.error();
-  if (!slope)
-    return slope.error();
-  if (!length)
-    return length.error();
-  if (!width)
-    return width.error();
-  ramp.name = *name;
-  ramp.position_m = *position;
-  ramp.yaw_deg = *yaw;
-  ramp.slope_deg = *slope;
-  ramp.length_m = *length;
-  ramp.width_m = *width;
+  ramp.name = at.path;
+  FieldReader read(node, at);
+  read.String("name", ramp.name, kOptional)
+      .Vec3("position_m", ramp.position_m, -kMaxCoordinateM, kMaxCoordinateM)
+      .Number("yaw_deg", ramp.yaw_deg, -360.0f, 360.0f, kOptional)
+      // Strictly inside (0, 90): a flat or vertical wedge has no volume.
+      .Number("slope_deg", ramp.slope_deg, 0.1f, 89.0f)
+      .Number("length_m", ramp.length_m, kMinSizeM, kMaxSizeM)
+      .Number("width_m", ramp.width_m, kMinSizeM, kMaxSizeM);
+  if (!read.ok())
+    return read.error();
   return ramp;
 }
 
 Result<StairsDesc> ParseStairs(const json& node, const FieldPath& at) {
-  if (auto s = json_fields::ExpectObject(node, at); !s)
-    return s.error();
   StairsDesc stairs;
-  auto name = json_fields::ReadStringOr(node, at, "name", at.path);
-  auto position = json_fields::ReadVec3(node, at, "position_m", -kMaxCoordinateM, kMaxCoordinateM);
-  auto yaw = json_fields::ReadNumberOr(node, at, "yaw_deg", -360.0f, 360.0f, 0.0f);
-  auto count = json_fields::ReadInt(node, at, "step_count", 1, 1000);
-  auto height = json_fields::ReadNumber(node, at, "step_height_m", kMinSizeM, 10.0f);
-  auto depth = json_fields::ReadNumber(node, at, "step_depth_m", kMinSizeM, 100.0f);
-  auto width = json_fields::ReadNumber(node, at, "width_m", kMinSizeM, kMaxSizeM);
-  if (!name)
-    return name.error();
-  if (!position)
-    return position.error();
-  if (!yaw)
-    return yaw.error();
-  if (!count)
-    return count.error();
-  if (!height)
-    return height.error();
-  if (!depth)
-    return depth.error();
-  if (!width)
-    return width.error();
-  stairs.name = *name;
-  stairs.position_m = *position;
-  stairs.yaw_deg = *yaw;
-  stairs.step_count = *count;
-  stairs.step_height_m = *height;
-  stairs.step_depth_m = *depth;
-  stairs.width_m = *width;
+  stairs.name = at.path;
+  FieldReader read(node, at);
+  read.String("name", stairs.name, kOptional)
+      .Vec3("position_m", stairs.position_m, -kMaxCoordinateM, kMaxCoordinateM)
+      .Number("yaw_deg", stairs.yaw_deg, -360.0f, 360.0f, kOptional)
+      .Int("step_count", stairs.step_count, 1, 1000)
+      .Number("step_height_m", stairs.step_height_m, kMinSizeM, 10.0f)
+      .Number("step_depth_m", stairs.step_depth_m, kMinSizeM, 100.0f)
+      .Number("width_m", stairs.width_m, kMinSizeM, kMaxSizeM);
+  if (!read.ok())
+    return read.error();
   return stairs;
 }
 
 Result<TerrainDesc> ParseTerrain(const json& node, const FieldPath& at) {
-  if (auto s = json_fields::ExpectObject(node, at); !s)
-    return s.error();
   TerrainDesc terrain;
-  auto name = json_fields::ReadStringOr(node, at, "name", at.path);
-  auto position = json_fields::ReadVec3(node, at, "position_m", -kMaxCoordinateM, kMaxCoordinateM);
-  auto cell = json_fields::ReadNumber(node, at, "cell_size_m", 0.01f, 1000.0f);
-  auto rows = json_fields::ReadInt(node, at, "rows", 2, kMaxTerrainVertices);
-  auto cols = json_fields::ReadInt(node, at, "cols", 2, kMaxTerrainVertices);
-  if (!name)
-    return name.error();
-  if (!position)
-    return position.error();
-  if (!cell)
-    return cell.error();
-  if (!rows)
-    return rows.error();
-  if (!cols)
-    return cols.error();
-  terrain.name = *name;
-  terrain.position_m = *position;
-  terrain.cell_size_m = *cell;
-  terrain.rows = *rows;
-  terrain.cols = *cols;
-  const std::size_t count = static_cast<std::size_t>(*rows) * static_cast<std::size_t>(*cols);
+  terrain.name = at.path;
+  FieldReader read(node, at);
+  read.String("name", terrain.name, kOptional)
+      .Vec3("position_m", terrain.position_m, -kMaxCoordinateM, kMaxCoordinateM)
+      .Number("cell_size_m", terrain.cell_size_m, 0.01f, 1000.0f)
+      .Int("rows", terrain.rows, 2, kMaxTerrainVertices)
+      .Int("cols", terrain.cols, 2, kMaxTerrainVertices);
+  if (!read.ok())
+    return read.error();
 
-  const bool has_heights = node.contains("heights_m");
-  const bool has_generator = node.contains("generator");
-  if (has_heights == has_generator) {
+  if (read.Has("heights_m") == read.Has("generator")) {
     return at.Fail(
         "expected exactly one of \"heights_m\" (an array of rows*cols numbers) or "
         "\"generator\" ({seed, amplitude_m, wavelength_m})");
   }
-  if (has_heights) {
-    const json& heights = node.at("heights_m");
-    const FieldPath heights_at = at.Child("heights_m");
-    if (!heights.is_array() || heights.size() != count) {
-      return heights_at.Fail("expected an array of rows*cols = " + std::to_string(count) +
-                             " numbers, got " + json_fields::Describe(heights));
-    }
-    terrain.heights_m.reserve(count);
-    for (std::size_t i = 0; i < count; ++i) {
-      auto h = json_fields::NumberIn(heights[i], heights_at.Index(i), -kMaxSizeM, kMaxSizeM);
-      if (!h)
-        return h.error();
-      terrain.heights_m.push_back(*h);
-    }
+  if (read.Has("heights_m")) {
+    const std::size_t count =
+        static_cast<std::size_t>(terrain.rows) * static_cast<std::size_t>(terrain.cols);
+    read.Numbers("heights_m", terrain.heights_m, -kMaxSizeM, kMaxSizeM,
+                 json_fields::Count::Exactly(count, "rows*cols"));
   } else {
-    const json& generator = node.at("generator");
-    const FieldPath gen_at = at.Child("generator");
-    if (auto s = json_fields::ExpectObject(generator, gen_at); !s)
-      return s.error();
-    auto seed = json_fields::ReadInt(generator, gen_at, "seed", 0, 0x7fffffff);
-    auto amplitude = json_fields::ReadNumber(generator, gen_at, "amplitude_m", 0.0f, kMaxSizeM);
-    auto wavelength = json_fields::ReadNumber(generator, gen_at, "wavelength_m", 0.01f, kMaxSizeM);
-    if (!seed)
-      return seed.error();
-    if (!amplitude)
-      return amplitude.error();
-    if (!wavelength)
-      return wavelength.error();
-    terrain.heights_m = GenerateTerrainHeights(
-        *rows, *cols, *cell, static_cast<std::uint32_t>(*seed), *amplitude, *wavelength);
+    int seed = 0;
+    float amplitude_m = 0.0f;
+    float wavelength_m = 0.0f;
+    read.Object("generator")
+        .Int("seed", seed, 0, 0x7fffffff)
+        .Number("amplitude_m", amplitude_m, 0.0f, kMaxSizeM)
+        .Number("wavelength_m", wavelength_m, 0.01f, kMaxSizeM);
+    if (read.ok()) {
+      terrain.heights_m =
+          GenerateTerrainHeights(terrain.rows, terrain.cols, terrain.cell_size_m,
+                                 static_cast<std::uint32_t>(seed), amplitude_m, wavelength_m);
+    }
   }
+  if (!read.ok())
+    return read.error();
   return terrain;
 }
 
 Result<PlatformDesc> ParsePlatform(const json& node, const FieldPath& at) {
-  if (auto s = json_fields::ExpectObject(node, at); !s)
-    return s.error();
   PlatformDesc platform;
-  auto name = json_fields::ReadStringOr(node, at, "name", at.path);
-  auto size = json_fields::ReadVec3(node, at, "size_m", kMinSizeM, kMaxSizeM);
-  auto speed = json_fields::ReadNumber(node, at, "speed_m_s", 0.0f, 1000.0f);
-  auto mode = json_fields::ReadStringOr(node, at, "path_mode", "ping_pong");
-  if (!name)
-    return name.error();
-  if (!size)
-    return size.error();
-  if (!speed)
-    return speed.error();
-  if (!mode)
-    return mode.error();
-  platform.name = *name;
-  platform.size_m = *size;
-  platform.speed_m_s = *speed;
-  if (*mode == "loop") {
-    platform.path_mode = PathMode::kLoop;
-  } else if (*mode == "ping_pong") {
-    platform.path_mode = PathMode::kPingPong;
-  } else {
-    return at.Child("path_mode").Fail("expected \"loop\" or \"ping_pong\", got \"" + *mode + "\"");
-  }
-  auto waypoints = json_fields::Member(node, at, "waypoints_m");
-  if (!waypoints)
-    return waypoints.error();
-  const FieldPath points_at = at.Child("waypoints_m");
-  if (!(*waypoints)->is_array() || (*waypoints)->size() < 2) {
-    return points_at.Fail("expected an array of at least 2 [x, y, z] points, got " +
-                          json_fields::Describe(**waypoints));
-  }
-  for (std::size_t i = 0; i < (*waypoints)->size(); ++i) {
-    auto point = json_fields::Vec3In((**waypoints)[i], points_at.Index(i), -kMaxCoordinateM,
-                                     kMaxCoordinateM);
-    if (!point)
-      return point.error();
-    if (!platform.waypoints_m.empty() &&
-        glm::length(*point - platform.waypoints_m.back()) < 1e-4f) {
-      return points_at.Index(i).Fail(
-          "repeats the previous waypoint; consecutive points must differ");
+  platform.name = at.path;
+  FieldReader read(node, at);
+  read.String("name", platform.name, kOptional)
+      .Vec3("size_m", platform.size_m, kMinSizeM, kMaxSizeM)
+      .Number("speed_m_s", platform.speed_m_s, 0.0f, 1000.0f)
+      .Choice("path_mode", platform.path_mode,
+              {{"loop", PathMode::kLoop}, {"ping_pong", PathMode::kPingPong}}, kOptional)
+      .Vec3s("waypoints_m", platform.waypoints_m, -kMaxCoordinateM, kMaxCoordinateM,
+             json_fields::Count::AtLeast(2));
+  for (std::size_t i = 1; read.ok() && i < platform.waypoints_m.size(); ++i) {
+    if (glm::length(platform.waypoints_m[i] - platform.waypoints_m[i - 1]) < 1e-4f) {
+      read.Fail(read.Path("waypoints_m").Index(i),
+                "repeats the previous waypoint; consecutive points must differ");
     }
-    platform.waypoints_m.push_back(*point);
   }
+  if (!read.ok())
+    return read.error();
   return platform;
 }
 
@@ -337,17 +242,12 @@ Result<Level> ParseLevel(std::string_view json_text, const std::string& source_n
   const json& root = *document;
   const FieldPath at{source_name, ""};
   Level level;
-  auto name = json_fields::ReadStringOr(root, at, "name", source_name);
-  if (!name)
-    return name.error();
-  level.name = *name;
-  if (root.contains("spawn_m")) {
-    auto spawn = json_fields::Vec3In(root.at("spawn_m"), at.Child("spawn_m"), -kMaxCoordinateM,
-                                     kMaxCoordinateM);
-    if (!spawn)
-      return spawn.error();
-    level.spawn_m = *spawn;
-  }
+  level.name = source_name;
+  FieldReader read(root, at);
+  read.String("name", level.name, kOptional)
+      .Vec3("spawn_m", level.spawn_m, -kMaxCoordinateM, kMaxCoordinateM, kOptional);
+  if (!read.ok())
+    return read.error();
   if (auto s = ParseList(root, at, "boxes", ParseBox, level.boxes); !s)
     return s.error();
   if (auto s = ParseList(root, at, "ramps", ParseRamp, level.ramps); !s)

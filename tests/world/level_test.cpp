@@ -32,6 +32,22 @@ TEST(Level, DefaultLevelLoadsWithEveryFeature) {
   EXPECT_EQ(level->platforms[0].path_mode, PathMode::kPingPong);
 }
 
+TEST(Level, OptionalFieldsKeepTheirDefaults) {
+  auto level = ParseLevel(R"({"boxes": [{"size_m": [1, 2, 3], "position_m": [0, 1, 0]}],
+      "platforms": [{"size_m": [1,1,1], "speed_m_s": 2, "waypoints_m": [[0,0,0], [1,0,0]]}]})",
+                          "mini.json");
+  ASSERT_TRUE(level.ok()) << level.error().message;
+  EXPECT_EQ(level->name, "mini.json");
+  EXPECT_EQ(level->spawn_m, glm::vec3(0.0f));
+  ASSERT_EQ(level->boxes.size(), 1u);
+  EXPECT_EQ(level->boxes[0].name, "boxes[0]");
+  EXPECT_EQ(level->boxes[0].size_m, glm::vec3(1, 2, 3));
+  EXPECT_EQ(level->boxes[0].yaw_deg, 0.0f);
+  ASSERT_EQ(level->platforms.size(), 1u);
+  EXPECT_EQ(level->platforms[0].path_mode, PathMode::kPingPong);
+  EXPECT_EQ(level->platforms[0].speed_m_s, 2.0f);
+}
+
 TEST(Level, MissingFileNamesThePath) {
   auto level = LoadLevel("/nonexistent/level.json");
   ASSERT_FALSE(level.ok());
@@ -68,6 +84,22 @@ TEST(Level, ErrorsNameFileAndField) {
                         "waypoints_m": [[0,0,0]]}]})")
                 .find("platforms[0].waypoints_m: expected an array of at least 2"),
             std::string::npos);
+  EXPECT_EQ(ErrorOf(R"({"platforms": [{"size_m": [1,1,1], "speed_m_s": 1, "path_mode": "zigzag",
+                        "waypoints_m": [[0,0,0], [1,0,0]]}]})"),
+            "bad.json: platforms[0].path_mode: expected one of \"loop\", \"ping_pong\", got "
+            "string \"zigzag\"");
+  EXPECT_EQ(ErrorOf(R"({"platforms": [{"size_m": [1,1,1], "speed_m_s": 1,
+                        "waypoints_m": [[0,0,0], [1,0,0], [1,0,0]]}]})"),
+            "bad.json: platforms[0].waypoints_m[2]: repeats the previous waypoint; consecutive "
+            "points must differ");
+  EXPECT_EQ(ErrorOf(R"({"terrains": [{"position_m": [0,0,0], "cell_size_m": 1, "rows": 2,
+                        "cols": 2, "generator": {"seed": 1, "amplitude_m": 1}}]})"),
+            "bad.json: terrains[0].generator.wavelength_m: missing required field");
+  EXPECT_NE(ErrorOf(R"({"terrains": [{"position_m": [0,0,0], "cell_size_m": 1, "rows": 2,
+                        "cols": 2}]})")
+                .find("terrains[0]: expected exactly one of \"heights_m\""),
+            std::string::npos);
+  EXPECT_EQ(ErrorOf(R"({"boxes": [7]})"), "bad.json: boxes[0]: expected an object, got number 7");
   EXPECT_NE(ErrorOf(R"({})").find("the level has no geometry"), std::string::npos);
   EXPECT_EQ(ErrorOf(R"([1, 2])"), "bad.json: expected a JSON object at the top level");
 }
