@@ -1,0 +1,191 @@
+#include "footwork/anim/two_bone_ik.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+#include <glm/gtc/quaternion.hpp>
+
+#include "anim/pose_math.h"
+
+namespace footwork::anim {
+namespace {
+
+// Bones shorter than this (metres) have no direction to rotate.
+constexpr float kMinBoneLength = 1e-6f;
+// A pole within ~0.5 degrees of the root-target line gives no usable bend direction.
+constexpr float kMinPerpendicular = 1e-2f;
+// The shortest reach is kept slightly above |upper - lower| so the knee angle stays defined.
+constexpr float kMinReachMargin = 1e-4f;
+
+// Unit vector perpendicular to `axis` (unit), preferring `preferred`, then `fallback`, then any.
+glm::vec3 PerpendicularDirection(const glm::vec3& axis, const glm::vec3& preferred,
+                                 const glm::vec3& fallback) {
+  for (const glm::vec3& candidate : {preferred, fallback}) {
+    const glm::vec3 perpendicular = candidate - glm::dot(candidate, axis) * axis;
+    const float length = glm::length(perpendicular);
+    if (length > kMinPerpendicular * glm::length(candidate))
+      return perpendicular / length;
+  }
+  const glm::vec3 helper =
+      std::fabs(axis.x) < 0.9f ? glm::vec3(1.0f, 0.0f, 0.0f) : glm::vec3(0.0f, 1.0f, 0.0f);
+  return glm::normalize(glm::cross(axis, helper));
+}
+
+// Shortest rotation taking unit vector `from` onto unit vector `to`.
+glm::quat ArcRotation(const glm::vec3& from, const glm::vec3& to) {
+  const float cosine = glm::dot(from, to);
+  if (cosine < -1.0f + 1e-6f) {
+    const glm::vec3 axis = PerpendicularDirection(from, glm::vec3(0.0f), glm::vec3(0.0f));
+    return glm::quat(0.0f, axis.x, axis.y, axis.z);
+  }
+  const glm::vec3 axis = glm::cross(from, to);
+  return glm::normalize(glm::quat(1.0f + cosine, axis.x, axis.y, axis.z));
+}
+
+// Orthonormal frame whose first axis is `primary` and whose second lies in the plane of
+// `primary` and `secondary`; nullopt-like false when they are parallel.
+bool MakeFrame(const glm::vec3& primary, const glm::vec3& secondary, glm::mat3& frame) {
+  const glm::vec3 e1 = glm::normalize(primary);
+  glm::vec3 e2 = secondary - glm::dot(secondary, e1) * e1;
+  const float length = glm::length(e2);
+  if (length < kMinPerpendicular)
+    return false;
+  e2 /= length;
+  frame = glm::mat3(e1, e2, glm::cross(e1, e2));
+  return true;
+}
+
+}  // namespace
+
+TwoBoneIkSolution SolveTwoBoneIk(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                                 const glm::vec3& target, const glm::vec3& pole,
+                                 float max_extension) {
+  TwoBoneIkSolution solution;
+  if (!IsFinite(a) || !IsFinite(b) || !IsFinite(c) || !IsFinite(target) || !IsFinite(pole) ||
+      !std::isfinite(max_extension))
+    return solution;
+  const glm::vec3 upper_bone = b - a;
+  const glm::vec3 lower_bone = c - b;
+  const float upper_length = glm::length(upper_bone);
+  const float lower_length = glm::length(lower_bone);
+  const glm::vec3 to_target = target - a;
+  const float target_distance = glm::length(to_target);
+  const glm::vec3 to_end = c - a;
+  const float end_distance = glm::length(to_end);
+  if (upper_length < kMinBoneLength || lower_length < kMinBoneLength ||
+      target_distance < kMinBoneLength || end_distance < kMinBoneLength)
+    return solution;
+
+  // Clamp the reach into [just above |l1 - l2|, max_extension * (l1 + l2)].
+  const float chain_length = upper_length + lower_length;
+  const float max_reach = std::clamp(max_extension, 1e-3f, 1.0f) * chain_length;
+  const float min_reach =
+      std::min(std::fabs(upper_length - lower_length) + kMinReachMargin * chain_length, max_reach);
+  const float reach = std::clamp(target_distance, min_reach, max_reach);
+  solution.reached = target_distance >= min_reach && target_distance <= max_reach;
+
+  // The bend plane: root-to-target line plus the pole (or, failing that, the current knee).
+  const glm::vec3 old_direction = to_end / end_distance;
+  const glm::vec3 new_direction = to_target / target_distance;
+  const glm::vec3 old_bend = PerpendicularDirection(old_direction, pole, upper_bone);
+  const glm::vec3 new_bend = PerpendicularDirection(new_direction, pole, upper_bone);
+
+  // Law of cosines for the angle at the upper joint between the target line and the upper bone.
+  const float cos_upper =
+      std::clamp((upper_length * upper_length + reach * reach - lower_length * lower_length) /
+                     (2.0f * upper_length * reach),
+                 -1.0f, 1.0f);
+  const float sin_upper = std::sqrt(std::max(0.0f, 1.0f - cos_upper * cos_upper));
+  const glm::vec3 new_knee = a + upper_length * (cos_upper * new_direction + sin_upper * new_bend);
+  const glm::vec3 new_end = a + reach * new_direction;
+
+  // Upper: carry the frame (upper bone, bend-plane normal) onto its new place, which keeps the
+  // bone's twist about itself tied to the pole instead of taking the shortest arc.
+  const glm::vec3 new_upper_bone = new_knee - a;
+  glm::mat3 old_frame;
+  glm::mat3 new_frame;
+  if (MakeFrame(upper_bone, glm::cross(old_bend, old_direction), old_frame) &&
+      MakeFrame(new_upper_bone, glm::cross(new_bend, new_direction), new_frame)) {
+    solution.upper_delta = glm::normalize(glm::quat_cast(new_frame * glm::transpose(old_frame)));
+  } else {
+    solution.upper_delta = ArcRotation(upper_bone / upper_length, new_upper_bone / upper_length);
+  }
+
+  // Lower: after the upper's rotation, swing the lower bone onto the knee-to-end line.
+  const glm::vec3 carried_lower = detail::Rotate(solution.upper_delta, lower_bone) / lower_length;
+  const glm::vec3 wanted_lower = glm::normalize(new_end - new_knee);
+  solution.lower_delta =
+      glm::normalize(ArcRotation(carried_lower, wanted_lower) * solution.upper_delta);
+  solution.valid = true;
+  return solution;
+}
+
+Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
+                      const TwoBoneIkGoal& goal, std::span<Transform> local,
+                      std::span<Transform> model) {
+  const int num_joints = skeleton.num_joints();
+  const auto in_range = [num_joints](int joint) { return joint >= 0 && joint < num_joints; };
+  if (!in_range(chain.upper) || !in_range(chain.lower) || !in_range(chain.end)) {
+    return Error{
+        fmt::format("two-bone IK: chain joints ({}, {}, {}) out of range (skeleton has {})",
+                    chain.upper, chain.lower, chain.end, num_joints)};
+  }
+  if (skeleton.parents[chain.lower] != chain.upper || skeleton.parents[chain.end] != chain.lower) {
+    return Error{fmt::format("two-bone IK: chain '{}' -> '{}' -> '{}' is not a parent-child chain",
+                             skeleton.joint_names[chain.upper], skeleton.joint_names[chain.lower],
+                             skeleton.joint_names[chain.end])};
+  }
+  if (local.size() != static_cast<std::size_t>(num_joints) ||
+      model.size() != static_cast<std::size_t>(num_joints)) {
+    return Error{fmt::format("two-bone IK: local {} and model {} transforms; the skeleton has {}",
+                             local.size(), model.size(), num_joints)};
+  }
+  if (!IsFinite(goal.target) || !IsFinite(goal.pole) || !std::isfinite(goal.weight) ||
+      !std::isfinite(goal.max_extension) ||
+      (goal.set_end_rotation && !IsFinite(goal.end_rotation))) {
+    return Error{
+        fmt::format("two-bone IK on '{}': goal is not finite", skeleton.joint_names[chain.end])};
+  }
+  if (goal.set_end_rotation && glm::length(goal.end_rotation) < 1e-6f) {
+    return Error{fmt::format("two-bone IK on '{}': end rotation is not a rotation (zero length)",
+                             skeleton.joint_names[chain.end])};
+  }
+  const float weight = std::clamp(goal.weight, 0.0f, 1.0f);
+  if (weight <= 0.0f)
+    return Status::Ok();
+
+  const TwoBoneIkSolution solution =
+      SolveTwoBoneIk(model[chain.upper].translation, model[chain.lower].translation,
+                     model[chain.end].translation, goal.target, goal.pole, goal.max_extension);
+  if (!solution.valid) {
+    return Error{fmt::format(
+        "two-bone IK on '{}': degenerate chain or target (zero-length bone, non-finite model "
+        "pose, or target on the upper joint)",
+        skeleton.joint_names[chain.end])};
+  }
+  const glm::quat upper_delta = detail::ScaleRotation(solution.upper_delta, weight);
+  const glm::quat lower_delta = detail::ScaleRotation(solution.lower_delta, weight);
+  const glm::quat end_rotation =
+      goal.set_end_rotation
+          ? detail::Nlerp(model[chain.end].rotation, glm::normalize(goal.end_rotation), weight)
+          : model[chain.end].rotation;
+
+  // Root joints: their model space is taken to be their local space.
+  const int parent = skeleton.parents[chain.upper];
+  const glm::quat parent_rotation =
+      parent < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model[parent].rotation;
+  const glm::quat upper_rotation = glm::normalize(upper_delta * model[chain.upper].rotation);
+  const glm::quat lower_rotation = glm::normalize(lower_delta * model[chain.lower].rotation);
+
+  local[chain.upper].rotation = glm::normalize(detail::Conjugate(parent_rotation) * upper_rotation);
+  model[chain.upper].rotation = upper_rotation;
+  local[chain.lower].rotation = glm::normalize(detail::Conjugate(upper_rotation) * lower_rotation);
+  model[chain.lower] = model[chain.upper] * local[chain.lower];
+  local[chain.end].rotation =
+      glm::normalize(detail::Conjugate(model[chain.lower].rotation) * end_rotation);
+  model[chain.end] = model[chain.lower] * local[chain.end];
+  return Status::Ok();
+}
+
+}  // namespace footwork::anim
