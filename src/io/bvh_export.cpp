@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "footwork/anim/sampling.h"
 #include "footwork/core/angles.h"
 
 namespace footwork::io {
@@ -16,31 +17,6 @@ namespace {
 // A joint whose animated translation strays further than this (metres) from its rest offset
 // gets position channels.
 constexpr float kTranslationTolerance_m = 1e-6f;
-
-// The channel's value at `time_s`: the rest value when empty, clamped outside the keys, linear
-// (nlerp for rotations, as the runtime blends) or held for step keys. A local helper so that the
-// exporter does not depend on the runtime sampler.
-template <typename T>
-T Evaluate(const anim::Channel<T>& channel, float time_s, const T& rest) {
-  if (channel.empty())
-    return rest;
-  const std::vector<float>& times = channel.times;
-  if (time_s <= times.front())
-    return channel.values.front();
-  if (time_s >= times.back())
-    return channel.values.back();
-  const auto upper = std::upper_bound(times.begin(), times.end(), time_s);
-  const std::size_t next = static_cast<std::size_t>(upper - times.begin());
-  const std::size_t prev = next - 1;
-  if (channel.interpolation == anim::Interpolation::kStep)
-    return channel.values[prev];
-  const float alpha = (time_s - times[prev]) / (times[next] - times[prev]);
-  if constexpr (std::is_same_v<T, glm::quat>) {
-    return Nlerp(channel.values[prev], channel.values[next], alpha);
-  } else {
-    return glm::mix(channel.values[prev], channel.values[next], alpha);
-  }
-}
 
 // Euler angles (radians) with rotation = Rz(z) * Rx(x) * Ry(y), BVH's "Zrotation Xrotation
 // Yrotation" order.
@@ -172,17 +148,27 @@ Status ExportBvh(const anim::Skeleton& skeleton, const anim::Clip& clip,
   const int frames = static_cast<int>(std::lround(clip.duration_s * frame_rate_hz)) + 1;
   out += fmt::format("MOTION\nFrames: {}\nFrame Time: {:.8f}\n", frames, frame_time_s);
   std::vector<glm::vec3> previous(num_joints, glm::vec3(0.0f));
+  // Frames are the runtime's own samples (clamped, not looped: the last frame is the clip's end
+  // pose), so a BVH shows exactly what the game plays.
+  std::vector<Transform> pose(static_cast<std::size_t>(num_joints));
+  anim::SamplingCache cache(num_joints);
+  anim::SamplingJob sample;
+  sample.skeleton = &skeleton;
+  sample.clip = &clip;
+  sample.wrap = anim::WrapMode::kClamp;
+  sample.cache = &cache;
+  sample.output = pose;
   for (int frame = 0; frame < frames; ++frame) {
-    const float time_s = std::min(static_cast<float>(frame) * frame_time_s, clip.duration_s);
+    sample.time_s = std::min(static_cast<float>(frame) * frame_time_s, clip.duration_s);
+    if (Status s = sample.Run(); !s)
+      return WithContext(file, s.error());
     std::string line;
     for (int joint : order) {
-      const anim::JointTrack& track = clip.tracks[joint];
-      const Transform& rest = skeleton.rest_pose[joint];
       if (hierarchy.has_position[joint]) {
-        line += Vec3Text(Evaluate(track.translation, time_s, rest.translation) * unit_scale);
+        line += Vec3Text(pose[joint].translation * unit_scale);
         line += ' ';
       }
-      glm::vec3 euler = EulerZxy(Evaluate(track.rotation, time_s, rest.rotation));
+      glm::vec3 euler = EulerZxy(pose[joint].rotation);
       if (frame > 0)
         euler = Unwrap(euler, previous[joint]);
       previous[joint] = euler;

@@ -1,16 +1,24 @@
 #include "support/pose_eval.h"
 
+#include <gtest/gtest.h>
+
+#include "footwork/anim/local_to_model.h"
+#include "footwork/anim/sampling.h"
+
 namespace footwork::testing {
 
 std::vector<Transform> SampleLocalPose(const anim::Skeleton& skeleton, const anim::Clip& clip,
                                        float time_s) {
   std::vector<Transform> pose = skeleton.rest_pose;
-  for (int j = 0; j < skeleton.num_joints() && j < static_cast<int>(clip.tracks.size()); ++j) {
-    const anim::JointTrack& track = clip.tracks[j];
-    const Transform& rest = skeleton.rest_pose[j];
-    pose[j].translation = EvaluateChannel(track.translation, time_s, rest.translation);
-    pose[j].rotation = EvaluateChannel(track.rotation, time_s, rest.rotation);
-    pose[j].scale = EvaluateChannel(track.scale, time_s, rest.scale);
+  anim::SamplingJob job;
+  job.skeleton = &skeleton;
+  job.clip = &clip;
+  job.time_s = time_s;
+  job.wrap = anim::WrapMode::kClamp;
+  job.output = pose;
+  if (Status status = job.Run(); !status) {
+    ADD_FAILURE() << "SampleLocalPose: " << status.error().message;
+    return skeleton.rest_pose;
   }
   return pose;
 }
@@ -18,10 +26,12 @@ std::vector<Transform> SampleLocalPose(const anim::Skeleton& skeleton, const ani
 std::vector<Transform> LocalToModel(const anim::Skeleton& skeleton,
                                     const std::vector<Transform>& local) {
   std::vector<Transform> model(local.size());
-  for (int j = 0; j < skeleton.num_joints(); ++j) {
-    const int parent = skeleton.parents[j];
-    model[j] = parent == anim::kNoParent ? local[j] : model[parent] * local[j];
-  }
+  anim::LocalToModelJob job;
+  job.skeleton = &skeleton;
+  job.input = local;
+  job.output = model;
+  if (Status status = job.Run(); !status)
+    ADD_FAILURE() << "LocalToModel: " << status.error().message;
   return model;
 }
 
