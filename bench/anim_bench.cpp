@@ -3,10 +3,12 @@
 // importer is unavailable. Each benchmark reports ns per call (Time) and per joint (ns_per_joint).
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -32,8 +34,8 @@ using namespace footwork::anim;
 constexpr const char* kPackFile = "quaternius-ual1/AnimationLibrary_Godot_Standard.gltf";
 constexpr const char* kClipName = "Walk_Loop";
 
-// What every benchmark runs on: loaded once.
-struct Fixture {
+// The skeleton and clip every benchmark runs on: loaded once.
+struct BenchData {
   std::string source;
   Skeleton skeleton;
   Clip clip;
@@ -41,10 +43,10 @@ struct Fixture {
 
 // A humanoid-shaped 53-joint hierarchy with rotation keys at 24 fps on every joint and
 // translation keys on the root and pelvis, as a typical imported walk has.
-Fixture MakeSyntheticFixture() {
-  Fixture fixture;
-  fixture.source = "synthetic 53-joint skeleton, 1 s clip with 24 fps keys";
-  Skeleton& skeleton = fixture.skeleton;
+BenchData MakeSyntheticData() {
+  BenchData data;
+  data.source = "synthetic 53-joint skeleton, 1 s clip with 24 fps keys";
+  Skeleton& skeleton = data.skeleton;
   const auto add = [&](const std::string& name, int parent, const glm::vec3& offset) {
     skeleton.joint_names.push_back(name);
     skeleton.parents.push_back(parent);
@@ -82,7 +84,7 @@ Fixture MakeSyntheticFixture() {
     add("face_" + std::to_string(k), head, {0.01f * static_cast<float>(k), 0.05f, 0.08f});
   }
 
-  Clip& clip = fixture.clip;
+  Clip& clip = data.clip;
   clip.name = "synthetic_walk";
   clip.duration_s = 1.0f;
   clip.looping = true;
@@ -105,107 +107,132 @@ Fixture MakeSyntheticFixture() {
   }
   clip.root_motion.translation.times = {0.0f, 1.0f};
   clip.root_motion.translation.values = {{0, 0, 0}, {0, 0, 1.2f}};
-  return fixture;
+  return data;
 }
 
-Fixture LoadFixture() {
+BenchData LoadData() {
   const auto packs = footwork::io::FindAssetPacks();
   if (!packs) {
     std::printf("anim_bench: no asset packs found ($FOOTWORK_ASSETS, ../shared/assets)\n");
-    return MakeSyntheticFixture();
+    return MakeSyntheticData();
   }
   const auto path = *packs / kPackFile;
   auto scene = footwork::io::ImportGltf(path);
   if (!scene.ok()) {
     std::printf("anim_bench: import failed: %s\n", scene.error().message.c_str());
-    return MakeSyntheticFixture();
+    return MakeSyntheticData();
   }
   for (Clip& clip : scene->clips) {
     if (clip.name != kClipName)
       continue;
-    Fixture fixture;
-    fixture.skeleton = std::move(scene->skeleton);
-    fixture.clip = std::move(clip);
-    fixture.source = path.filename().string() + " (" +
-                     std::to_string(fixture.skeleton.num_joints()) + " joints), clip " + kClipName +
-                     " (" + std::to_string(fixture.clip.CountKeys()) + " keys)";
-    return fixture;
+    BenchData data;
+    data.skeleton = std::move(scene->skeleton);
+    data.clip = std::move(clip);
+    data.source = path.filename().string() + " (" + std::to_string(data.skeleton.num_joints()) +
+                  " joints), clip " + kClipName + " (" + std::to_string(data.clip.CountKeys()) +
+                  " keys)";
+    return data;
   }
   std::printf("anim_bench: %s has no clip %s\n", path.string().c_str(), kClipName);
-  return MakeSyntheticFixture();
+  return MakeSyntheticData();
 }
 
-const Fixture& TheFixture() {
-  static const Fixture fixture = LoadFixture();
-  return fixture;
+const BenchData& TheData() {
+  static const BenchData data = LoadData();
+  return data;
 }
 
-int NumJoints() {
-  return TheFixture().skeleton.num_joints();
-}
+// The shared setup of every benchmark: the skeleton and clip, poses sampled at four
+// different times (so blends do real work), an output pose and a sampling cache.
+class Anim : public benchmark::Fixture {
+ public:
+  using benchmark::Fixture::SetUp;
+  void SetUp(const benchmark::State&) override {
+    num_joints_ = skeleton().num_joints();
+    const auto size = static_cast<std::size_t>(num_joints_);
+    cache_.Resize(num_joints_);
+    for (std::size_t i = 0; i < poses_.size(); ++i) {
+      poses_[i].resize(size);
+      SamplingJob job = Sampler(poses_[i]);
+      job.cache = nullptr;
+      job.time_s = clip().duration_s * (0.13f + 0.21f * static_cast<float>(i));
+      if (!job.Run().ok())
+        std::abort();
+    }
+    output_.assign(size, Transform{});
+  }
 
-void ReportPerJoint(benchmark::State& state) {
-  state.counters["joints"] = NumJoints();
-  // Seconds per joint, printed with an SI prefix ("5.4n" = 5.4 ns per joint).
-  state.counters["ns_per_joint"] =
-      benchmark::Counter(static_cast<double>(state.iterations()) * NumJoints(),
-                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-}
+ protected:
+  static const Skeleton& skeleton() { return TheData().skeleton; }
+  static const Clip& clip() { return TheData().clip; }
+  int num_joints() const { return num_joints_; }
+  const std::vector<Transform>& pose(int index) const {
+    return poses_[static_cast<std::size_t>(index)];
+  }
+  std::span<Transform> output() { return output_; }
+  // Scratch for the jobs that convert rotations to mesh space.
+  std::vector<glm::quat> Scratch(int size) const {
+    return std::vector<glm::quat>(static_cast<std::size_t>(size));
+  }
 
-std::vector<Transform> SamplePose(float time_s) {
-  const Fixture& fixture = TheFixture();
-  std::vector<Transform> pose(static_cast<std::size_t>(NumJoints()));
-  SamplingJob job;
-  job.skeleton = &fixture.skeleton;
-  job.clip = &fixture.clip;
-  job.time_s = time_s;
-  job.output = pose;
-  if (!job.Run().ok())
-    std::abort();
-  return pose;
-}
+  // A sampling job on the clip, looping, with the cache, writing into `out`.
+  SamplingJob Sampler(std::span<Transform> out) {
+    SamplingJob job;
+    job.skeleton = &skeleton();
+    job.clip = &clip();
+    job.cache = &cache_;
+    job.output = out;
+    return job;
+  }
 
-// Poses sampled at different times, so blends do real work.
-std::vector<Transform> PoseAt(int index) {
-  return SamplePose(TheFixture().clip.duration_s * (0.13f + 0.21f * static_cast<float>(index)));
-}
+  // The timed loop: the job runs, its result and output stay observable.
+  template <typename Job>
+  void RunJob(benchmark::State& state, const Job& job) {
+    for (auto _ : state) {
+      benchmark::DoNotOptimize(job.Run());
+      benchmark::ClobberMemory();
+    }
+    ReportPerJoint(state);
+  }
 
-void BM_SampleSequential60Hz(benchmark::State& state) {
-  const Fixture& fixture = TheFixture();
-  std::vector<Transform> pose(static_cast<std::size_t>(NumJoints()));
-  SamplingCache cache(NumJoints());
-  SamplingJob job;
-  job.skeleton = &fixture.skeleton;
-  job.clip = &fixture.clip;
-  job.cache = &cache;
-  job.output = pose;
+  void ReportPerJoint(benchmark::State& state) const {
+    state.counters["joints"] = num_joints_;
+    // Seconds per joint, printed with an SI prefix ("5.4n" = 5.4 ns per joint).
+    state.counters["ns_per_joint"] =
+        benchmark::Counter(static_cast<double>(state.iterations()) * num_joints_,
+                           benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  }
+
+ private:
+  int num_joints_ = 0;
+  SamplingCache cache_;
+  std::array<std::vector<Transform>, 4> poses_;
+  std::vector<Transform> output_;
+};
+
+BENCHMARK_DEFINE_F(Anim, SampleSequential60Hz)(benchmark::State& state) {
+  SamplingJob job = Sampler(output());
+  const float duration_s = clip().duration_s;
   float time_s = 0.0f;
   for (auto _ : state) {
     job.time_s = time_s;
     benchmark::DoNotOptimize(job.Run());
     benchmark::ClobberMemory();
     time_s += 1.0f / 60.0f;
-    if (time_s >= fixture.clip.duration_s)
-      time_s -= fixture.clip.duration_s;
+    if (time_s >= duration_s)
+      time_s -= duration_s;
   }
   ReportPerJoint(state);
 }
-BENCHMARK(BM_SampleSequential60Hz);
+BENCHMARK_REGISTER_F(Anim, SampleSequential60Hz);
 
-void BM_SampleRandomSeek(benchmark::State& state) {
-  const Fixture& fixture = TheFixture();
-  std::vector<Transform> pose(static_cast<std::size_t>(NumJoints()));
-  SamplingCache cache(NumJoints());
+BENCHMARK_DEFINE_F(Anim, SampleRandomSeek)(benchmark::State& state) {
   std::mt19937 random(42);
-  std::uniform_real_distribution<float> distribution(0.0f, fixture.clip.duration_s);
+  std::uniform_real_distribution<float> distribution(0.0f, clip().duration_s);
   std::vector<float> times(1024);
   for (float& t : times)
     t = distribution(random);
-  SamplingJob job;
-  job.skeleton = &fixture.skeleton;
-  job.clip = &fixture.clip;
-  job.cache = &cache;
-  job.output = pose;
+  SamplingJob job = Sampler(output());
   std::size_t next = 0;
   for (auto _ : state) {
     job.time_s = times[next];
@@ -215,131 +242,94 @@ void BM_SampleRandomSeek(benchmark::State& state) {
   }
   ReportPerJoint(state);
 }
-BENCHMARK(BM_SampleRandomSeek);
+BENCHMARK_REGISTER_F(Anim, SampleRandomSeek);
 
-void BM_Blend(benchmark::State& state) {
-  const int num_layers = static_cast<int>(state.range(0));
-  std::vector<std::vector<Transform>> poses;
+BENCHMARK_DEFINE_F(Anim, Blend)(benchmark::State& state) {
   std::vector<BlendLayer> layers;
-  for (int l = 0; l < num_layers; ++l)
-    poses.push_back(PoseAt(l));
-  for (int l = 0; l < num_layers; ++l)
-    layers.push_back({poses[l], 0.2f + 0.1f * l});
-  std::vector<Transform> output(static_cast<std::size_t>(NumJoints()));
-  const BlendingJob job{layers, output};
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(job.Run());
-    benchmark::ClobberMemory();
-  }
-  ReportPerJoint(state);
+  for (int l = 0; l < static_cast<int>(state.range(0)); ++l)
+    layers.push_back({pose(l), 0.2f + 0.1f * static_cast<float>(l)});
+  RunJob(state, BlendingJob{layers, output()});
 }
-BENCHMARK(BM_Blend)->Arg(2)->Arg(4);
+BENCHMARK_REGISTER_F(Anim, Blend)->Arg(2)->Arg(4);
 
 // The upper-body branch: the first joint whose name contains "spine", as ALS layers do.
 std::string UpperBodyRoot() {
-  for (const std::string& name : TheFixture().skeleton.joint_names) {
+  for (const std::string& name : TheData().skeleton.joint_names) {
     std::string lower = name;
     std::transform(lower.begin(), lower.end(), lower.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (lower.find("spine") != std::string::npos)
       return name;
   }
-  return TheFixture().skeleton.joint_names[static_cast<std::size_t>(NumJoints() / 3)];
+  return TheData().skeleton.joint_names[TheData().skeleton.joint_names.size() / 3];
 }
 
-void BM_LayeredBlend(benchmark::State& state) {
-  const Fixture& fixture = TheFixture();
+BENCHMARK_DEFINE_F(Anim, LayeredBlend)(benchmark::State& state) {
   const bool mesh_space = state.range(0) != 0;
-  const std::vector<Transform> base = PoseAt(0);
-  const std::vector<Transform> layer = PoseAt(1);
   const std::vector<BranchFilter> branches = {{UpperBodyRoot(), 3}};
-  const std::vector<float> mask = *BuildBranchMask(fixture.skeleton, branches);
-  std::vector<glm::quat> scratch(
-      static_cast<std::size_t>(LayeredBlendJob::ScratchSize(NumJoints())));
-  std::vector<Transform> output(static_cast<std::size_t>(NumJoints()));
+  const std::vector<float> mask = *BuildBranchMask(skeleton(), branches);
+  std::vector<glm::quat> scratch = Scratch(LayeredBlendJob::ScratchSize(num_joints()));
   LayeredBlendJob job;
-  job.skeleton = &fixture.skeleton;
-  job.base = base;
-  job.layer = layer;
+  job.skeleton = &skeleton();
+  job.base = pose(0);
+  job.layer = pose(1);
   job.joint_weights = mask;
   job.alpha = 0.8f;
   job.mesh_space_rotation = mesh_space;
   job.scratch = scratch;
-  job.output = output;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(job.Run());
-    benchmark::ClobberMemory();
-  }
+  job.output = output();
   state.SetLabel(mesh_space ? "mesh-space rotation" : "local");
-  ReportPerJoint(state);
+  RunJob(state, job);
 }
-BENCHMARK(BM_LayeredBlend)->Arg(0)->Arg(1);
+BENCHMARK_REGISTER_F(Anim, LayeredBlend)->Arg(0)->Arg(1);
 
-void BM_ApplyAdditive(benchmark::State& state) {
-  const Fixture& fixture = TheFixture();
+BENCHMARK_DEFINE_F(Anim, ApplyAdditive)(benchmark::State& state) {
   const AdditiveSpace space = state.range(0) != 0 ? AdditiveSpace::kMesh : AdditiveSpace::kLocal;
-  const std::vector<Transform> pose = PoseAt(1);
-  const std::vector<Transform> base = PoseAt(2);
-  const std::vector<Transform> target = PoseAt(3);
-  std::vector<glm::quat> scratch(
-      static_cast<std::size_t>(ApplyAdditiveJob::ScratchSize(NumJoints())));
-  std::vector<Transform> additive(static_cast<std::size_t>(NumJoints()));
+  std::vector<glm::quat> scratch = Scratch(ApplyAdditiveJob::ScratchSize(num_joints()));
+  std::vector<Transform> additive(static_cast<std::size_t>(num_joints()));
   MakeAdditiveJob make;
-  make.skeleton = &fixture.skeleton;
+  make.skeleton = &skeleton();
   make.space = space;
-  make.pose = pose;
-  make.base = base;
+  make.pose = pose(1);
+  make.base = pose(2);
   make.scratch = scratch;
   make.output = additive;
   if (!make.Run().ok())
     std::abort();
-  std::vector<Transform> output(static_cast<std::size_t>(NumJoints()));
   ApplyAdditiveJob job;
-  job.skeleton = &fixture.skeleton;
+  job.skeleton = &skeleton();
   job.space = space;
-  job.target = target;
+  job.target = pose(3);
   job.additive = additive;
   job.weight = 0.7f;
   job.scratch = scratch;
-  job.output = output;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(job.Run());
-    benchmark::ClobberMemory();
-  }
+  job.output = output();
   state.SetLabel(space == AdditiveSpace::kMesh ? "mesh space" : "local space");
-  ReportPerJoint(state);
+  RunJob(state, job);
 }
-BENCHMARK(BM_ApplyAdditive)->Arg(0)->Arg(1);
+BENCHMARK_REGISTER_F(Anim, ApplyAdditive)->Arg(0)->Arg(1);
 
-void BM_LocalToModel(benchmark::State& state) {
-  const Fixture& fixture = TheFixture();
-  const std::vector<Transform> local = PoseAt(0);
-  std::vector<Transform> model(static_cast<std::size_t>(NumJoints()));
+BENCHMARK_DEFINE_F(Anim, LocalToModel)(benchmark::State& state) {
   LocalToModelJob job;
-  job.skeleton = &fixture.skeleton;
-  job.input = local;
-  job.output = model;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(job.Run());
-    benchmark::ClobberMemory();
-  }
-  ReportPerJoint(state);
+  job.skeleton = &skeleton();
+  job.input = pose(0);
+  job.output = output();
+  RunJob(state, job);
 }
-BENCHMARK(BM_LocalToModel);
+BENCHMARK_REGISTER_F(Anim, LocalToModel);
 
-void BM_RootMotionAcrossWrap(benchmark::State& state) {
-  const Clip& clip = TheFixture().clip;
-  SamplingCache cache(NumJoints());
+BENCHMARK_DEFINE_F(Anim, RootMotionAcrossWrap)(benchmark::State& state) {
+  SamplingCache cache(num_joints());
   float time_s = 0.0f;
   for (auto _ : state) {
     benchmark::DoNotOptimize(
-        ExtractRootMotion(clip, time_s, 1.0f / 60.0f, WrapMode::kLoop, &cache));
+        ExtractRootMotion(clip(), time_s, 1.0f / 60.0f, WrapMode::kLoop, &cache));
     time_s += 1.0f / 60.0f;
-    if (time_s >= clip.duration_s)
-      time_s -= clip.duration_s;
+    if (time_s >= clip().duration_s)
+      time_s -= clip().duration_s;
   }
 }
-BENCHMARK(BM_RootMotionAcrossWrap);
+BENCHMARK_REGISTER_F(Anim, RootMotionAcrossWrap);
 
 }  // namespace
 
@@ -347,13 +337,13 @@ int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv))
     return 1;
-  const Fixture& fixture = TheFixture();
-  if (!fixture.skeleton.Validate().ok() || !fixture.clip.Validate(NumJoints()).ok()) {
+  const BenchData& data = TheData();
+  if (!data.skeleton.Validate().ok() || !data.clip.Validate(data.skeleton.num_joints()).ok()) {
     std::printf("anim_bench: the benchmark data does not validate\n");
     return 1;
   }
-  std::printf("anim_bench: skeleton and clip: %s\n", fixture.source.c_str());
-  benchmark::AddCustomContext("skeleton", fixture.source);
+  std::printf("anim_bench: skeleton and clip: %s\n", data.source.c_str());
+  benchmark::AddCustomContext("skeleton", data.source);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
