@@ -1,18 +1,34 @@
-// Cost of the pose-agnostic graph per character and frame: a state machine in mid-transition
-// with three active states, a chooser evaluation, a sync-group update and notify dispatch; plus
-// inertialization and dead blending over a 60-joint pose. Pose sampling is not included (the
-// sampler lives in the anim layer).
+// Cost of the graph per character and frame.
+// - Pose-agnostic parts: a state machine in mid-transition with three active states, a chooser
+//   evaluation, a sync-group update and notify dispatch; inertialization and dead blending over a
+//   60-joint pose.
+// - With poses, on both asset packs (clips loaded through io, as the runtime would): the state
+//   machine in mid-transition with three active clips sampled by sequence players and blended by
+//   the state weights, plus notify dispatch (BM_PoseStateMachineMidTransition, the issue's
+//   "per character" number); a 2D blend space with 3 samples; a sequence evaluator's distance
+//   matching. Pack 0 is quaternius-ual1 (53 joints), pack 1 kaykit-knight (41 joints); without
+//   the packs these report an error instead of a number.
 
 #include <array>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include <benchmark/benchmark.h>
 
+#include "footwork/anim/blending.h"
+#include "footwork/graph/blend_space.h"
 #include "footwork/graph/chooser.h"
 #include "footwork/graph/inertialization.h"
 #include "footwork/graph/notify.h"
+#include "footwork/graph/sequence_evaluator.h"
+#include "footwork/graph/sequence_player.h"
 #include "footwork/graph/state_machine.h"
 #include "footwork/graph/sync_group.h"
+#include "footwork/io/asset_paths.h"
+#include "footwork/io/import.h"
 
 namespace footwork::graph {
 namespace {
@@ -240,6 +256,234 @@ void BM_DeadBlendUpdate60Joints(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_DeadBlendUpdate60Joints);
+
+// ---- With poses, on the asset packs -----------------------------------------------------------
+
+constexpr int kPoseCharacters = 64;
+
+// One pack's skeleton and three locomotion clips (idle, walk, run), loaded once.
+struct PackFixture {
+  std::string name;
+  anim::Skeleton skeleton;
+  std::array<anim::Clip, 3> clips;
+  // The walk with a Distance curve for distance matching: the packs' clips are in place and
+  // the cooker derives the real curve; a constant-speed curve keyed at the clip's rate costs
+  // the same to search.
+  anim::Clip distance_clip;
+  std::string error;
+};
+
+struct PackSpec {
+  const char* name;
+  const char* file;
+  std::array<const char*, 3> clips;
+  float walk_speed_m_s;
+};
+constexpr std::array<PackSpec, 2> kPacks = {
+    PackSpec{"quaternius-ual1",
+             "quaternius-ual1/AnimationLibrary_Godot_Standard.gltf",
+             {"Idle_Loop", "Walk_Loop", "Jog_Fwd_Loop"},
+             1.06f},
+    PackSpec{"kaykit-knight", "kaykit-knight/Knight.glb", {"Idle", "Walking_A", "Running_A"}, 1.0f}};
+
+PackFixture LoadPack(const PackSpec& spec) {
+  PackFixture fixture;
+  fixture.name = spec.name;
+  const auto packs = io::FindAssetPacks();
+  if (!packs) {
+    fixture.error = "no asset packs ($FOOTWORK_ASSETS, ../shared/assets)";
+    return fixture;
+  }
+  auto scene = io::ImportScene(*packs / spec.file);
+  if (!scene.ok()) {
+    fixture.error = scene.error().message;
+    return fixture;
+  }
+  fixture.skeleton = scene->skeleton;
+  for (int i = 0; i < 3; ++i) {
+    bool found = false;
+    for (anim::Clip& clip : scene->clips) {
+      if (clip.name == spec.clips[i]) {
+        fixture.clips[i] = std::move(clip);
+        fixture.clips[i].looping = true;
+        found = true;
+        break;
+      }
+    }
+    if (!found) {
+      fixture.error = std::string(spec.file) + " has no clip " + spec.clips[i];
+      return fixture;
+    }
+  }
+  fixture.distance_clip = fixture.clips[1];
+  anim::FloatCurve distance{"Distance", {}, {}};
+  const int keys = static_cast<int>(std::lround(fixture.distance_clip.duration_s * 30.0f)) + 1;
+  for (int k = 0; k < keys; ++k) {
+    const float t = fixture.distance_clip.duration_s * static_cast<float>(k) /
+                    static_cast<float>(std::max(keys - 1, 1));
+    distance.times.push_back(t);
+    distance.values.push_back(spec.walk_speed_m_s * t);
+  }
+  fixture.distance_clip.curves.push_back(std::move(distance));
+  fixture.distance_clip.looping = false;
+  return fixture;
+}
+
+const PackFixture& Pack(int index) {
+  static const std::array<PackFixture, 2> fixtures = {LoadPack(kPacks[0]), LoadPack(kPacks[1])};
+  return fixtures[static_cast<std::size_t>(index)];
+}
+
+// Reports the pack on the benchmark line; false (with the error) when it did not load.
+bool UsePack(benchmark::State& state, const PackFixture& pack) {
+  if (!pack.error.empty()) {
+    state.SkipWithError(pack.error.c_str());
+    return false;
+  }
+  state.SetLabel(pack.name + " (" + std::to_string(pack.skeleton.num_joints()) + " joints)");
+  return true;
+}
+
+void ReportPerCharacter(benchmark::State& state, int characters) {
+  state.SetItemsProcessed(state.iterations() * characters);
+  state.counters["ns_per_character"] = benchmark::Counter(
+      static_cast<double>(state.iterations() * characters),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert, benchmark::Counter::kIs1000);
+}
+
+// One character with poses: the machine, a sequence player per state, scratch poses.
+struct PoseCharacter {
+  Character graph;
+  std::array<SequencePlayer, 4> players;
+  std::array<std::vector<Transform>, StateMachineInstance::kMaxActiveStates> state_poses;
+  std::vector<Transform> output;
+  std::array<NotifySource, StateMachineInstance::kMaxActiveStates> sources;
+
+  PoseCharacter(const SharedGraph& shared, const PackFixture& pack) : graph(shared) {
+    // Idle, Start, Cycle, Stop play idle, walk, run, walk; starting phases differ per character.
+    const std::array<int, 4> clip_of_state = {0, 1, 2, 1};
+    for (std::size_t s = 0; s < players.size(); ++s) {
+      const anim::Clip& clip = pack.clips[clip_of_state[s]];
+      if (!players[s].Setup(pack.skeleton).ok() ||
+          !players[s].Play(clip, {.start_position_s = 0.13f * static_cast<float>(s)}).ok()) {
+        std::abort();
+      }
+    }
+    for (auto& pose : state_poses)
+      pose.resize(static_cast<std::size_t>(pack.skeleton.num_joints()));
+    output.resize(static_cast<std::size_t>(pack.skeleton.num_joints()));
+  }
+};
+
+// The number: a state machine in mid-transition with three active clips, per character
+// and frame: transition checks and callbacks, three sequence players advanced and sampled, the
+// three poses blended by the state weights, and notify dispatch for the three clips.
+void BM_PoseStateMachineMidTransition(benchmark::State& state) {
+  const PackFixture& pack = Pack(static_cast<int>(state.range(0)));
+  if (!UsePack(state, pack))
+    return;
+  SharedGraph shared;
+  std::vector<PoseCharacter> characters;
+  characters.reserve(kPoseCharacters);
+  for (int c = 0; c < kPoseCharacters; ++c)
+    characters.emplace_back(shared, pack);
+  if (characters[0].graph.machine.active_states().size() != 3) {
+    state.SkipWithError("expected three active states");
+    return;
+  }
+  for (auto _ : state) {
+    for (PoseCharacter& character : characters) {
+      StateMachineInstance& machine = character.graph.machine;
+      machine.Update(kFrozenDt, character.graph.values);
+      const auto active = machine.active_states();
+      std::array<anim::BlendLayer, StateMachineInstance::kMaxActiveStates> layers;
+      for (std::size_t i = 0; i < active.size(); ++i) {
+        SequencePlayer& player = character.players[static_cast<std::size_t>(active[i].state)];
+        (void)player.Advance(kDt);
+        (void)player.Evaluate(character.state_poses[i]);
+        layers[i] = {character.state_poses[i], active[i].weight};
+        character.sources[i] = player.AsNotifySource(active[i].entry_id, active[i].weight);
+      }
+      anim::BlendingJob blend;
+      blend.layers = std::span(layers.data(), active.size());
+      blend.output = character.output;
+      (void)blend.Run();
+      character.graph.events.clear();
+      character.graph.notifies.Dispatch(std::span(character.sources.data(), active.size()),
+                                        character.graph.events);
+      benchmark::DoNotOptimize(character.output.data());
+    }
+  }
+  ReportPerCharacter(state, kPoseCharacters);
+}
+BENCHMARK(BM_PoseStateMachineMidTransition)->Arg(0)->Arg(1);
+
+// A 2D blend space of idle, walk and run at the corners of a triangle, queried inside it so all
+// three samples have weight: weights, the sync group, three samples and their blend.
+void BM_BlendSpace3Samples(benchmark::State& state) {
+  const PackFixture& pack = Pack(static_cast<int>(state.range(0)));
+  if (!UsePack(state, pack))
+    return;
+  auto space = BlendSpaceDefinition::Make2D("bench", {{&pack.clips[0], {0.0f, 0.0f}},
+                                                      {&pack.clips[1], {1.5f, 0.0f}},
+                                                      {&pack.clips[2], {0.0f, 4.0f}}});
+  BlendSpacePlayer player;
+  if (!space.ok() || !player.Setup(*space, pack.skeleton).ok()) {
+    state.SkipWithError("blend space setup failed");
+    return;
+  }
+  std::vector<Transform> pose(static_cast<std::size_t>(pack.skeleton.num_joints()));
+  for (auto _ : state) {
+    (void)player.Update(kDt, glm::vec2(0.5f, 1.0f));
+    (void)player.Evaluate(pose);
+    benchmark::DoNotOptimize(pose.data());
+  }
+  ReportPerCharacter(state, 1);
+}
+BENCHMARK(BM_BlendSpace3Samples)->Arg(0)->Arg(1);
+
+// Distance matching a stop: find the time for a distance to the target (a jump), per call.
+void BM_SequenceEvaluatorDistanceMatchToTarget(benchmark::State& state) {
+  const PackFixture& pack = Pack(static_cast<int>(state.range(0)));
+  if (!UsePack(state, pack))
+    return;
+  SequenceEvaluator evaluator;
+  if (!evaluator.Setup(pack.skeleton).ok() || !evaluator.SetClip(pack.distance_clip).ok()) {
+    state.SkipWithError("sequence evaluator setup failed");
+    return;
+  }
+  const float length = pack.distance_clip.curves.back().values.back();
+  float target = 0.0f;
+  for (auto _ : state) {
+    target = target > length ? 0.0f : target + 0.01f;
+    benchmark::DoNotOptimize(evaluator.DistanceMatchToTarget(-target));
+  }
+  ReportPerCharacter(state, 1);
+}
+BENCHMARK(BM_SequenceEvaluatorDistanceMatchToTarget)->Arg(0)->Arg(1);
+
+// Distance matching a start or cycle: advance by the distance travelled, then sample the pose.
+void BM_SequenceEvaluatorAdvanceByDistance(benchmark::State& state) {
+  const PackFixture& pack = Pack(static_cast<int>(state.range(0)));
+  if (!UsePack(state, pack))
+    return;
+  SequenceEvaluator evaluator;
+  if (!evaluator.Setup(pack.skeleton).ok() || !evaluator.SetClip(pack.distance_clip).ok()) {
+    state.SkipWithError("sequence evaluator setup failed");
+    return;
+  }
+  std::vector<Transform> pose(static_cast<std::size_t>(pack.skeleton.num_joints()));
+  const float speed = kPacks[static_cast<std::size_t>(state.range(0))].walk_speed_m_s;
+  for (auto _ : state) {
+    if (evaluator.time_s() >= pack.distance_clip.duration_s)
+      (void)evaluator.SetClip(pack.distance_clip);
+    (void)evaluator.AdvanceTimeByDistanceMatching(kDt, 1.1f * speed * kDt);
+    (void)evaluator.Evaluate(pose);
+    benchmark::DoNotOptimize(pose.data());
+  }
+  ReportPerCharacter(state, 1);
+}
+BENCHMARK(BM_SequenceEvaluatorAdvanceByDistance)->Arg(0)->Arg(1);
 
 }  // namespace
 }  // namespace footwork::graph
