@@ -284,7 +284,8 @@ constexpr std::array<PackSpec, 2> kPacks = {
              "quaternius-ual1/AnimationLibrary_Godot_Standard.gltf",
              {"Idle_Loop", "Walk_Loop", "Jog_Fwd_Loop"},
              1.06f},
-    PackSpec{"kaykit-knight", "kaykit-knight/Knight.glb", {"Idle", "Walking_A", "Running_A"}, 1.0f}};
+    PackSpec{
+        "kaykit-knight", "kaykit-knight/Knight.glb", {"Idle", "Walking_A", "Running_A"}, 1.0f}};
 
 PackFixture LoadPack(const PackSpec& spec) {
   PackFixture fixture;

@@ -27,15 +27,16 @@ Status CheckSamples(const std::string& name, const std::vector<BlendSample>& sam
     if (sample.clip == nullptr)
       return Error{fmt::format("blend space '{}': sample {} has no clip", name, i)};
     if (!std::isfinite(sample.position.x) || !std::isfinite(sample.position.y)) {
-      return Error{fmt::format("blend space '{}': sample {} ('{}') has a non-finite position",
-                               name, i, sample.clip->name)};
+      return Error{fmt::format("blend space '{}': sample {} ('{}') has a non-finite position", name,
+                               i, sample.clip->name)};
     }
     for (std::size_t j = 0; j < i; ++j) {
       if (samples[j].position == sample.position) {
-        return Error{fmt::format("blend space '{}': samples {} ('{}') and {} ('{}') share the "
-                                 "position ({}, {})",
-                                 name, j, samples[j].clip->name, i, sample.clip->name,
-                                 sample.position.x, sample.position.y)};
+        return Error{
+            fmt::format("blend space '{}': samples {} ('{}') and {} ('{}') share the "
+                        "position ({}, {})",
+                        name, j, samples[j].clip->name, i, sample.clip->name, sample.position.x,
+                        sample.position.y)};
       }
     }
   }
@@ -70,9 +71,9 @@ Result<BlendSpaceDefinition> BlendSpaceDefinition::Make2D(std::string name,
   BlendSpaceDefinition definition;
   definition.triangles_ = detail::TriangulatePoints(points);
   if (definition.triangles_.empty()) {
-    return Error{fmt::format(
-        "blend space '{}': all {} samples lie on one line (use a 1D blend space)", name,
-        samples.size())};
+    return Error{
+        fmt::format("blend space '{}': all {} samples lie on one line (use a 1D blend space)", name,
+                    samples.size())};
   }
   definition.name_ = std::move(name);
   definition.dimensions_ = 2;
@@ -86,8 +87,8 @@ Status BlendSpaceDefinition::ComputeWeights(glm::vec2 point, std::span<float> we
                              weights.size(), samples_.size())};
   }
   if (!std::isfinite(point.x) || (dimensions_ == 2 && !std::isfinite(point.y))) {
-    return Error{fmt::format("blend space '{}': query point ({}, {}) is not finite", name_,
-                             point.x, point.y)};
+    return Error{fmt::format("blend space '{}': query point ({}, {}) is not finite", name_, point.x,
+                             point.y)};
   }
   std::fill(weights.begin(), weights.end(), 0.0f);
   if (samples_.empty())
@@ -193,8 +194,8 @@ Status BlendSpacePlayer::Evaluate(std::span<Transform> pose) {
     layers[count++] = {scratch, weights_[i]};
   }
   if (count == 0)
-    return Error{fmt::format("blend space '{}': no weights yet (call Update first)",
-                             definition_->name())};
+    return Error{
+        fmt::format("blend space '{}': no weights yet (call Update first)", definition_->name())};
   anim::BlendingJob job;
   job.layers = std::span(layers.data(), count);
   job.output = pose;

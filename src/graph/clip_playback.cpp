@@ -111,8 +111,8 @@ Status ClipPlayback::EvaluatePose(std::span<Transform> pose) {
 }
 
 void ClipPlayback::EvaluateCurves(std::span<float> values) const {
-  EvaluateBoundCurves(bound_curves_, time_s_, values.first(std::min(values.size(),
-                                                                    bound_curves_.size())));
+  EvaluateBoundCurves(bound_curves_, time_s_,
+                      values.first(std::min(values.size(), bound_curves_.size())));
 }
 
 Transform ClipPlayback::RootMotion() {

@@ -15,11 +15,11 @@ Status LayeredBlendNode::Setup(const anim::Skeleton& skeleton,
   if (!mask.ok())
     return WithContext(kNode, mask.error());
   joint_weights_ = std::move(*mask);
-  scratch_.assign(settings.mesh_space_rotation
-                      ? static_cast<std::size_t>(
-                            anim::LayeredBlendJob::ScratchSize(skeleton.num_joints()))
-                      : 0,
-                  glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
+  scratch_.assign(
+      settings.mesh_space_rotation
+          ? static_cast<std::size_t>(anim::LayeredBlendJob::ScratchSize(skeleton.num_joints()))
+          : 0,
+      glm::quat(1.0f, 0.0f, 0.0f, 0.0f));
   mesh_space_rotation_ = settings.mesh_space_rotation;
   skeleton_ = &skeleton;
   return {};

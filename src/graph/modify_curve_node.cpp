@@ -32,14 +32,13 @@ Status ModifyCurveNode::Apply(std::span<float> values, std::span<const float> ta
   if (Status status = detail::CheckUnit(kNode, "alpha", alpha); !status.ok())
     return status;
   if (values.size() != layout_size_ || targets.size() != indices_.size()) {
-    return Error{fmt::format(
-        "modify curve: expected {} curve values and {} targets, got {} and {}", layout_size_,
-        indices_.size(), values.size(), targets.size())};
+    return Error{fmt::format("modify curve: expected {} curve values and {} targets, got {} and {}",
+                             layout_size_, indices_.size(), values.size(), targets.size())};
   }
   for (std::size_t i = 0; i < targets.size(); ++i) {
     if (!std::isfinite(targets[i])) {
-      return Error{fmt::format("modify curve: target {} (layout curve {}) is not finite", i,
-                               indices_[i])};
+      return Error{
+          fmt::format("modify curve: target {} (layout curve {}) is not finite", i, indices_[i])};
     }
   }
   for (std::size_t i = 0; i < indices_.size(); ++i) {

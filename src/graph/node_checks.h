@@ -18,8 +18,8 @@ inline constexpr float kMaxNodeDt_s = 1.0f;
 inline Status CheckDt(const char* node, float dt_s) {
   if (std::isfinite(dt_s) && dt_s >= 0.0f && dt_s <= kMaxNodeDt_s)
     return {};
-  return Error{fmt::format("{}: dt_s must be finite and in [0, {}] s, got {}", node, kMaxNodeDt_s,
-                           dt_s)};
+  return Error{
+      fmt::format("{}: dt_s must be finite and in [0, {}] s, got {}", node, kMaxNodeDt_s, dt_s)};
 }
 
 inline Status CheckFinite(const char* node, const char* what, float value) {

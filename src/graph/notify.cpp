@@ -41,8 +41,7 @@ NotifyDispatcher::ActiveState* NotifyDispatcher::FindActive(std::uint32_t source
 }
 
 // Turns the raw edges of one source's step into events, tracking which states are active.
-void NotifyDispatcher::DispatchEdges(const NotifySource& source,
-                                     std::vector<NotifyEvent>& events) {
+void NotifyDispatcher::DispatchEdges(const NotifySource& source, std::vector<NotifyEvent>& events) {
   const anim::Clip& clip = *source.clip;
   const anim::WrapMode wrap = clip.looping ? anim::WrapMode::kLoop : anim::WrapMode::kClamp;
   const float elapsed = StepElapsed(source);
@@ -87,8 +86,8 @@ void NotifyDispatcher::DispatchEdges(const NotifySource& source,
   for (std::size_t e = 0; e < count; ++e) {
     const anim::NotifyEvent& edge = edges_[e];
     const anim::Notify& notify = clip.notifies[edge.notify_index];
-    NotifyEvent event{NotifyEventType::kTrigger, notify.name,       &clip,
-                      source.id,                 edge.notify_index, source.weight};
+    NotifyEvent event{NotifyEventType::kTrigger, notify.name,  &clip, source.id,
+                      edge.notify_index,         source.weight};
     if (!notify.is_state()) {
       events.push_back(event);
       continue;

@@ -90,9 +90,8 @@ void Slot::StartBlendOut(Montage& montage, float blend_out_s) {
 }
 
 void Slot::Stop(float blend_out_s) {
-  const float duration = std::isfinite(blend_out_s) && blend_out_s >= 0.0f
-                             ? blend_out_s
-                             : current_.params.blend_out_s;
+  const float duration =
+      std::isfinite(blend_out_s) && blend_out_s >= 0.0f ? blend_out_s : current_.params.blend_out_s;
   StartBlendOut(current_, duration);
   StartBlendOut(outgoing_, duration);
 }
@@ -136,8 +135,7 @@ void Slot::UpdateMontage(Montage& montage, float dt_s) {
     }
   }
   if (montage.phase == Phase::kBlendingOut &&
-      (montage.weight <= 0.0f ||
-       (!params.loop && montage.playback.time_remaining_s() <= 0.0f))) {
+      (montage.weight <= 0.0f || (!params.loop && montage.playback.time_remaining_s() <= 0.0f))) {
     montage.phase = Phase::kStopped;
     montage.weight = 0.0f;
   }
@@ -190,9 +188,8 @@ Status Slot::BlendIn(Montage& montage, std::span<Transform> pose) {
   if (Status status = montage.playback.EvaluatePose(montage_pose_); !status.ok())
     return status;
   std::copy(pose.begin(), pose.end(), blend_pose_.begin());
-  const std::array<anim::BlendLayer, 2> layers{
-      anim::BlendLayer{blend_pose_, 1.0f - montage.weight},
-      anim::BlendLayer{montage_pose_, montage.weight}};
+  const std::array<anim::BlendLayer, 2> layers{anim::BlendLayer{blend_pose_, 1.0f - montage.weight},
+                                               anim::BlendLayer{montage_pose_, montage.weight}};
   anim::BlendingJob job;
   job.layers = layers;
   job.output = pose;
@@ -249,8 +246,7 @@ std::size_t Slot::CollectNotifySources(std::uint32_t id, std::span<NotifySource>
   for (const Montage* montage : {&outgoing_, &current_}) {
     if (count >= out.size() || EffectiveWeight(*montage) <= 0.0f)
       continue;
-    out[count++] =
-        montage->playback.AsNotifySource(id + montage->lane, EffectiveWeight(*montage));
+    out[count++] = montage->playback.AsNotifySource(id + montage->lane, EffectiveWeight(*montage));
   }
   return count;
 }

@@ -26,8 +26,7 @@ struct Triangle {
 
 bool StrictlyInside(const Triangle& t, glm::dvec2 p, double eps) {
   return Orient(t.corners[0], t.corners[1], p) > eps &&
-         Orient(t.corners[1], t.corners[2], p) > eps &&
-         Orient(t.corners[2], t.corners[0], p) > eps;
+         Orient(t.corners[1], t.corners[2], p) > eps && Orient(t.corners[2], t.corners[0], p) > eps;
 }
 
 bool ProperlyCross(glm::dvec2 a, glm::dvec2 b, glm::dvec2 c, glm::dvec2 d, double eps) {
@@ -42,8 +41,8 @@ bool ProperlyCross(glm::dvec2 a, glm::dvec2 b, glm::dvec2 c, glm::dvec2 d, doubl
 bool Overlap(const Triangle& s, const Triangle& t, double eps) {
   for (int i = 0; i < 3; ++i) {
     for (int j = 0; j < 3; ++j) {
-      if (ProperlyCross(s.corners[i], s.corners[(i + 1) % 3], t.corners[j],
-                        t.corners[(j + 1) % 3], eps)) {
+      if (ProperlyCross(s.corners[i], s.corners[(i + 1) % 3], t.corners[j], t.corners[(j + 1) % 3],
+                        eps)) {
         return true;
       }
     }
@@ -94,8 +93,9 @@ std::vector<std::array<int, 3>> TriangulatePoints(std::span<const glm::vec2> poi
         }
         if (!empty)
           continue;
-        const bool overlaps = std::any_of(kept_shapes.begin(), kept_shapes.end(),
-                                          [&](const Triangle& t) { return Overlap(shape, t, eps); });
+        const bool overlaps =
+            std::any_of(kept_shapes.begin(), kept_shapes.end(),
+                        [&](const Triangle& t) { return Overlap(shape, t, eps); });
         if (overlaps)
           continue;
         kept.push_back(tri);

@@ -105,8 +105,7 @@ TEST(BlendSpaceTest, TwoDimensionalErrorsNameTheProblem) {
   ASSERT_FALSE(line.ok());
   EXPECT_NE(line.error().message.find("one line"), std::string::npos);
   EXPECT_FALSE(BlendSpaceDefinition::Make2D("two", {{&a, {0, 0}}, {&a, {1, 0}}}).ok());
-  auto triangle =
-      BlendSpaceDefinition::Make2D("tri", {{&a, {0, 0}}, {&a, {1, 0}}, {&a, {0, 1}}});
+  auto triangle = BlendSpaceDefinition::Make2D("tri", {{&a, {0, 0}}, {&a, {1, 0}}, {&a, {0, 1}}});
   ASSERT_TRUE(triangle.ok());
   std::array<float, 3> w{};
   ASSERT_TRUE(triangle->ComputeWeights({0.25f, 0.25f}, w).ok());

@@ -38,8 +38,8 @@ TEST(LayeredBlendNodeTest, TheLayerDrivesOnlyItsBranchByAlpha) {
   EXPECT_NEAR(output[2].translation.y, 0.6f, 1e-6f);
 
   std::array<float, 2> curves{};
-  ASSERT_TRUE(node.EvaluateCurves(std::array{1.0f, 0.0f}, std::array{3.0f, 1.0f}, 0.25f, curves)
-                  .ok());
+  ASSERT_TRUE(
+      node.EvaluateCurves(std::array{1.0f, 0.0f}, std::array{3.0f, 1.0f}, 0.25f, curves).ok());
   EXPECT_FLOAT_EQ(curves[0], 1.5f);
   EXPECT_FLOAT_EQ(curves[1], 0.25f);
 
@@ -63,7 +63,8 @@ TEST(ApplyAdditiveNodeTest, AddingTheDifferenceToItsReferenceGivesThePoseBack) {
   pose[1].rotation = Yaw(0.7f);
   pose[2].rotation = glm::angleAxis(0.3f, glm::vec3(1.0f, 0.0f, 0.0f));
   pose[2].translation.y = 0.6f;
-  for (const anim::AdditiveSpace space : {anim::AdditiveSpace::kLocal, anim::AdditiveSpace::kMesh}) {
+  for (const anim::AdditiveSpace space :
+       {anim::AdditiveSpace::kLocal, anim::AdditiveSpace::kMesh}) {
     ApplyAdditiveNode node;
     ASSERT_TRUE(node.Setup(skeleton, space).ok());
     std::vector<Transform> additive(3), output(3);

@@ -148,7 +148,8 @@ TEST(SequencePlayerTest, SyncedPlayersKeepTheirFootMarkersInPhase) {
     const MarkerPhase leader = FindMarkerPhase(walk, players[0].time_s());
     const MarkerPhase follower = FindMarkerPhase(run, players[1].time_s());
     ASSERT_TRUE(leader.valid() && follower.valid());
-    EXPECT_EQ(walk.markers[leader.previous_marker].name, run.markers[follower.previous_marker].name);
+    EXPECT_EQ(walk.markers[leader.previous_marker].name,
+              run.markers[follower.previous_marker].name);
     EXPECT_NEAR(leader.fraction, follower.fraction, 1e-3f) << "frame " << frame;
     if (frame > 0) {
       // The follower played forward (root motion in its direction of travel).
@@ -160,8 +161,7 @@ TEST(SequencePlayerTest, SyncedPlayersKeepTheirFootMarkersInPhase) {
 TEST(SequencePlayerTest, SameInputsGiveBitIdenticalPoses) {
   const anim::Skeleton skeleton = ChainSkeleton();
   const anim::Clip clip = TimeRevealingClip("cycle", 1.3f, true);
-  std::array<std::vector<Transform>, 2> poses{std::vector<Transform>(3),
-                                              std::vector<Transform>(3)};
+  std::array<std::vector<Transform>, 2> poses{std::vector<Transform>(3), std::vector<Transform>(3)};
   for (auto& pose : poses) {
     SequencePlayer player;
     ASSERT_TRUE(player.Setup(skeleton).ok());

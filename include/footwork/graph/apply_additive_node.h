@@ -19,12 +19,13 @@ namespace footwork::graph {
 class ApplyAdditiveNode {
  public:
   // `space` must match the space the additives were made in. The skeleton must outlive the node.
-  Status Setup(const anim::Skeleton& skeleton, anim::AdditiveSpace space = anim::AdditiveSpace::kLocal);
+  Status Setup(const anim::Skeleton& skeleton,
+               anim::AdditiveSpace space = anim::AdditiveSpace::kLocal);
 
   // output = base + alpha * additive (alpha finite, in [0, 1]; 0 gives base). Spans have the
   // skeleton's joint count; output may alias base.
-  Status Evaluate(std::span<const Transform> base, std::span<const Transform> additive,
-                  float alpha, std::span<Transform> output);
+  Status Evaluate(std::span<const Transform> base, std::span<const Transform> additive, float alpha,
+                  std::span<Transform> output);
   // additive = pose - reference in this node's space (for clips authored as full poses).
   Status MakeAdditive(std::span<const Transform> pose, std::span<const Transform> reference,
                       std::span<Transform> additive);

@@ -44,7 +44,8 @@ class Slot {
                std::string name = "DefaultSlot");
 
   // Starts `clip` as this slot's montage. A montage already playing stays underneath while the
-  // new one blends in over blend_in_s, then stops (one still underneath from before is dropped). Errors (nothing changes): not set up, bad params, clip does not fit.
+  // new one blends in over blend_in_s, then stops (one still underneath from before is dropped).
+  // Errors (nothing changes): not set up, bad params, clip does not fit.
   Status Play(const anim::Clip& clip, const MontageParams& params = {});
   // Blends the current montage out over blend_out_s (negative: its own blend_out_s).
   void Stop(float blend_out_s = -1.0f);
