@@ -1,10 +1,12 @@
 #include "footwork/anim/blending.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
 
 #include "anim/pose_math.h"
+#include "anim/rotation_batch.h"
 
 namespace footwork::anim {
 
@@ -29,17 +31,51 @@ Status BlendingJob::Validate() const {
   return Status::Ok();
 }
 
-Status BlendingJob::Run() const {
-  if (Status status = Validate(); !status)
-    return status;
-  float total_weight = 0.0f;
-  for (const BlendLayer& layer : layers)
-    total_weight += layer.weight;
-  const float normaliser = 1.0f / total_weight;
+namespace {
+
+// The blend of every joint from `num_layers` poses with normalised weights. kLayers > 0 fixes
+// the layer count at compile time (unrolled, pointers and weights in registers); 0 reads it at
+// run time. Joint by joint: every layer's contribution is summed in registers and the joint is
+// written once. Rotations are summed unnormalised after sign-aligning each to the first layer's,
+// then normalised together, four at a time.
+template <std::size_t kLayers>
+void BlendJoints(const Transform* const* poses, const float* weights, std::size_t num_layers,
+                 std::size_t num_joints, Transform* out) {
+  const std::size_t count = kLayers > 0 ? kLayers : num_layers;
+  const Transform* first = poses[0];
+  const float first_weight = weights[0];
+  for (std::size_t j = 0; j < num_joints; ++j) {
+    const glm::quat& q0 = first[j].rotation;
+    glm::vec3 translation = first[j].translation * first_weight;
+    glm::quat rotation(q0.w * first_weight, q0.x * first_weight, q0.y * first_weight,
+                       q0.z * first_weight);
+    glm::vec3 scale = first[j].scale * first_weight;
+    for (std::size_t l = 1; l < count; ++l) {
+      const Transform& input = poses[l][j];
+      const float weight = weights[l];
+      const glm::quat& q = input.rotation;
+      // Sign-align with the first pose so opposite-hemisphere quaternions do not cancel.
+      const float rotation_weight = detail::Dot(q0, q) < 0.0f ? -weight : weight;
+      rotation.w += q.w * rotation_weight;
+      rotation.x += q.x * rotation_weight;
+      rotation.y += q.y * rotation_weight;
+      rotation.z += q.z * rotation_weight;
+      translation += input.translation * weight;
+      scale += input.scale * weight;
+    }
+    out[j].translation = translation;
+    out[j].rotation = rotation;
+    out[j].scale = scale;
+  }
+  detail::NormalizeRotations(out, num_joints);
+}
+
+// Many layers: layer by layer through the output (the same sums in the same order as
+// BlendJoints), so any layer count works without scratch memory.
+void BlendLayerByLayer(std::span<const BlendLayer> layers, float normaliser,
+                       std::span<Transform> output) {
   const std::size_t num_joints = output.size();
   Transform* out = output.data();
-  // Layer by layer over contiguous poses (streams memory, vectorises); rotations accumulate
-  // unnormalised in the output and are normalised once at the end.
   const Transform* first = layers[0].pose.data();
   const float first_weight = layers[0].weight * normaliser;
   for (std::size_t j = 0; j < num_joints; ++j) {
@@ -54,7 +90,6 @@ Status BlendingJob::Run() const {
     const float weight = layers[l].weight * normaliser;
     for (std::size_t j = 0; j < num_joints; ++j) {
       const glm::quat& q = input[j].rotation;
-      // Sign-align with the first pose so opposite-hemisphere quaternions do not cancel.
       const float rotation_weight = detail::Dot(first[j].rotation, q) < 0.0f ? -weight : weight;
       glm::quat& sum = out[j].rotation;
       sum.w += q.w * rotation_weight;
@@ -65,8 +100,51 @@ Status BlendingJob::Run() const {
       out[j].scale += input[j].scale * weight;
     }
   }
-  for (std::size_t j = 0; j < num_joints; ++j)
-    out[j].rotation = detail::NormalizeFast(out[j].rotation);
+  detail::NormalizeRotations(out, num_joints);
+}
+
+}  // namespace
+
+Status BlendingJob::Run() const {
+  if (Status status = Validate(); !status)
+    return status;
+  float total_weight = 0.0f;
+  for (const BlendLayer& layer : layers)
+    total_weight += layer.weight;
+  const float normaliser = 1.0f / total_weight;
+  // Pointers and normalised weights copied out of the spans once, so the joint loop keeps them
+  // in registers (the output could alias the spans' storage as far as the compiler knows).
+  constexpr std::size_t kMaxLayersPerPass = 8;
+  const Transform* poses[kMaxLayersPerPass];
+  float weights[kMaxLayersPerPass];
+  const std::size_t num_layers = std::min(layers.size(), kMaxLayersPerPass);
+  for (std::size_t l = 0; l < num_layers; ++l) {
+    poses[l] = layers[l].pose.data();
+    weights[l] = layers[l].weight * normaliser;
+  }
+  if (layers.size() > kMaxLayersPerPass) {
+    BlendLayerByLayer(layers, normaliser, output);
+    return Status::Ok();
+  }
+  Transform* out = output.data();
+  const std::size_t num_joints = output.size();
+  switch (num_layers) {
+    case 1:
+      BlendJoints<1>(poses, weights, num_layers, num_joints, out);
+      break;
+    case 2:
+      BlendJoints<2>(poses, weights, num_layers, num_joints, out);
+      break;
+    case 3:
+      BlendJoints<3>(poses, weights, num_layers, num_joints, out);
+      break;
+    case 4:
+      BlendJoints<4>(poses, weights, num_layers, num_joints, out);
+      break;
+    default:
+      BlendJoints<0>(poses, weights, num_layers, num_joints, out);
+      break;
+  }
   return Status::Ok();
 }
 
