@@ -4,71 +4,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "footwork/core/angles.h"
 #include "footwork/world/json_fields.h"
 
 namespace footwork::locomotion {
 namespace {
 
 namespace jf = world::json_fields;
-using nlohmann::json;
 
 constexpr float kHuge = std::numeric_limits<float>::max();
-
-// Reads fields of one section into floats, stopping at the first error.
-class SectionReader {
- public:
-  SectionReader(const json& document, const jf::FieldPath& root, const std::string& key)
-      : at_(root.Child(key)) {
-    auto member = jf::Member(document, root, key);
-    if (!member) {
-      error_ = member.error();
-      return;
-    }
-    if (!(*member)->is_object()) {
-      error_ = at_.Fail("expected an object, got " + jf::Describe(**member));
-      return;
-    }
-    section_ = *member;
-  }
-
-  void Number(const std::string& key, float min, float max, float& out) {
-    if (error_)
-      return;
-    auto value = jf::ReadNumber(*section_, at_, key, min, max);
-    if (!value) {
-      error_ = value.error();
-      return;
-    }
-    out = *value;
-  }
-  // A degrees field stored in radians.
-  void Angle(const std::string& key, float min_deg, float max_deg, float& out) {
-    float degrees = 0.0f;
-    Number(key, min_deg, max_deg, degrees);
-    out = Radians(degrees);
-  }
-  void Bool(const std::string& key, bool& out) {
-    if (error_)
-      return;
-    auto member = jf::Member(*section_, at_, key);
-    if (!member) {
-      error_ = member.error();
-      return;
-    }
-    if (!(*member)->is_boolean()) {
-      error_ = at_.Child(key).Fail("expected true or false, got " + jf::Describe(**member));
-      return;
-    }
-    out = (*member)->get<bool>();
-  }
-  const std::optional<Error>& error() const { return error_; }
-
- private:
-  jf::FieldPath at_;
-  const json* section_ = nullptr;
-  std::optional<Error> error_;
-};
 
 Result<std::shared_ptr<const graph::ChooserTable>> RequireTable(
     const graph::ChooserLibrary& library, const std::string& source, const char* name) {
@@ -76,6 +19,79 @@ Result<std::shared_ptr<const graph::ChooserTable>> RequireTable(
   if (!table)
     return Error{source + ": choosers: missing required table '" + name + "'"};
   return table;
+}
+
+// Every section of default.json, field by field; the reader keeps the first error.
+void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
+  read.Object("essential")
+      .Number("moving_speed_m_s", s.essential.moving_speed_m_s, 0.0f, 10.0f)
+      .Number("should_turn_dot", s.essential.should_turn_dot, -1.0f, 1.0f)
+      .Number("safe_normal_tolerance_m", s.essential.safe_normal_tolerance, 0.0f, 1.0f)
+      .Angle("cardinal_dead_zone_deg", s.essential.cardinal_dead_zone, 0.0f, 45.0f);
+
+  read.Object("gait")
+      .Number("run_stick_threshold", s.gait.run_stick_threshold, 0.0f, 1.0f)
+      .Number("walk_stick_threshold", s.gait.walk_stick_threshold, 0.0f, 1.0f)
+      .Number("run_min_max_speed_m_s", s.gait.run_min_max_speed_m_s, 0.0f, 100.0f)
+      .Number("walk_min_max_speed_m_s", s.gait.walk_min_max_speed_m_s, 0.0f, 100.0f);
+
+  read.Object("rotation")
+      .Angle("velocity_primary_rate_deg_s", s.rotation.velocity_primary_rate, 0.0f, 100000.0f)
+      .Number("velocity_actor_interp_speed", s.rotation.velocity_actor_interp_speed, 0.0f, 1000.0f)
+      .Angle("control_primary_rate_deg_s", s.rotation.control_primary_rate, 0.0f, 100000.0f)
+      .Number("control_actor_interp_speed", s.rotation.control_actor_interp_speed, 0.0f, 1000.0f);
+
+  read.Object("start")
+      .Number("play_rate_min", s.start.play_rate_min, 0.01f, 10.0f)
+      .Number("play_rate_max", s.start.play_rate_max, 0.01f, 10.0f)
+      .Number("start_time_s", s.start.start_time_s, 0.0f, 10.0f)
+      .Bool("distance_matching", s.start.distance_matching)
+      .Number("blend_in_s", s.start.blend_in_s, 0.0f, 5.0f)
+      .Number("to_cycle_blend_s", s.start.to_cycle_blend_s, 0.0f, 5.0f)
+      .Number("to_cycle_when_remaining_s", s.start.to_cycle_when_remaining_s, 0.0f, 10.0f);
+
+  read.Object("cycle")
+      .Number("blend_in_s", s.cycle.blend_in_s, 0.0f, 5.0f)
+      .Number("gait_transition_blend_s", s.cycle.gait_transition_blend_s, 0.0f, 5.0f);
+
+  read.Object("stop")
+      .Number("low_speed_below_m_s", s.stop.low_speed_below_m_s, 0.0f, 100.0f)
+      .Number("high_speed_above_m_s", s.stop.high_speed_above_m_s, 0.0f, 100.0f)
+      .Number("low_speed_start_time_s", s.stop.low_speed_start_time_s, 0.0f, 100.0f)
+      .Number("medium_speed_start_time_s", s.stop.medium_speed_start_time_s, 0.0f, 100.0f)
+      .Number("high_speed_start_time_s", s.stop.high_speed_start_time_s, 0.0f, 100.0f)
+      .Bool("distance_matching", s.stop.distance_matching)
+      .Number("blend_in_s", s.stop.blend_in_s, 0.0f, 5.0f)
+      .Number("to_idle_when_remaining_s", s.stop.to_idle_when_remaining_s, 0.0f, 10.0f)
+      .Number("to_idle_blend_s", s.stop.to_idle_blend_s, 0.0f, 5.0f);
+
+  read.Object("turn")
+      .Number("pivot_blend_s", s.turn.pivot_blend_s, 0.0f, 5.0f)
+      .Angle("turn_in_place_threshold_deg", s.turn.turn_in_place_threshold, 0.0f, 180.0f)
+      .Angle("turn_in_place_rate_deg_s", s.turn.turn_in_place_rate, 1.0f, 10000.0f)
+      .Angle("turn_in_place_done_deg", s.turn.turn_in_place_done, 0.0f, 90.0f)
+      .Number("turn_in_place_blend_s", s.turn.turn_in_place_blend_s, 0.0f, 5.0f);
+
+  read.Object("air")
+      .Number("jump_start_blend_s", s.air.jump_start_blend_s, 0.0f, 5.0f)
+      .Number("fall_loop_blend_s", s.air.fall_loop_blend_s, 0.0f, 5.0f)
+      .Number("land_blend_s", s.air.land_blend_s, 0.0f, 5.0f)
+      .Number("land_to_idle_when_remaining_s", s.air.land_to_idle_when_remaining_s, 0.0f, 10.0f)
+      .Number("land_to_idle_blend_s", s.air.land_to_idle_blend_s, 0.0f, 5.0f)
+      .Number("heavy_land_fall_speed_m_s", s.air.heavy_land_fall_speed_m_s, 0.0f, 1000.0f)
+      .Number("heavy_land_full_fall_speed_m_s", s.air.heavy_land_full_fall_speed_m_s, 0.0f, 1000.0f)
+      .Number("floor_trace_m", s.air.floor_trace_m, 0.0f, kHuge)
+      .Number("floor_trace_min_vertical_speed_m_s", s.air.floor_trace_min_vertical_speed_m_s,
+              -kHuge, kHuge);
+
+  read.Object("lean")
+      .Number("acceleration_scale", s.lean.acceleration_scale, 0.0f, 100.0f)
+      .Number("yaw_rate_scale", s.lean.yaw_rate_scale, 0.0f, 100.0f)
+      .Number("interp_speed", s.lean.interp_speed, 0.0f, 1000.0f)
+      .Number("max", s.lean.max, 0.0f, 10.0f);
+
+  read.Object("blend").Number("dead_blend_decay_half_life_s", s.blend.dead_blend_decay_half_life_s,
+                              0.001f, 10.0f);
 }
 
 }  // namespace
@@ -87,85 +103,20 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
     return document.error();
   const jf::FieldPath root{source_name, ""};
   LocomotionSettings settings;
-
-  SectionReader essential(*document, root, "essential");
-  essential.Number("moving_speed_m_s", 0.0f, 10.0f, settings.essential.moving_speed_m_s);
-  essential.Number("should_turn_dot", -1.0f, 1.0f, settings.essential.should_turn_dot);
-  essential.Number("safe_normal_tolerance_m", 0.0f, 1.0f, settings.essential.safe_normal_tolerance);
-  essential.Angle("cardinal_dead_zone_deg", 0.0f, 45.0f, settings.essential.cardinal_dead_zone);
-
-  SectionReader gait(*document, root, "gait");
-  gait.Number("run_stick_threshold", 0.0f, 1.0f, settings.gait.run_stick_threshold);
-  gait.Number("walk_stick_threshold", 0.0f, 1.0f, settings.gait.walk_stick_threshold);
-  gait.Number("run_min_max_speed_m_s", 0.0f, 100.0f, settings.gait.run_min_max_speed_m_s);
-  gait.Number("walk_min_max_speed_m_s", 0.0f, 100.0f, settings.gait.walk_min_max_speed_m_s);
-
-  SectionReader rotation(*document, root, "rotation");
-  rotation.Angle("velocity_primary_rate_deg_s", 0.0f, 100000.0f,
-                 settings.rotation.velocity_primary_rate);
-  rotation.Number("velocity_actor_interp_speed", 0.0f, 1000.0f,
-                  settings.rotation.velocity_actor_interp_speed);
-  rotation.Angle("control_primary_rate_deg_s", 0.0f, 100000.0f,
-                 settings.rotation.control_primary_rate);
-  rotation.Number("control_actor_interp_speed", 0.0f, 1000.0f,
-                  settings.rotation.control_actor_interp_speed);
-
-  SectionReader start(*document, root, "start");
-  start.Number("play_rate_min", 0.01f, 10.0f, settings.start.play_rate_min);
-  start.Number("play_rate_max", 0.01f, 10.0f, settings.start.play_rate_max);
-  start.Number("start_time_s", 0.0f, 10.0f, settings.start.start_time_s);
-  start.Number("blend_in_s", 0.0f, 5.0f, settings.start.blend_in_s);
-  start.Number("to_cycle_blend_s", 0.0f, 5.0f, settings.start.to_cycle_blend_s);
-  start.Number("to_cycle_when_remaining_s", 0.0f, 10.0f, settings.start.to_cycle_when_remaining_s);
-
-  SectionReader cycle(*document, root, "cycle");
-  cycle.Number("blend_in_s", 0.0f, 5.0f, settings.cycle.blend_in_s);
-  cycle.Number("gait_transition_blend_s", 0.0f, 5.0f, settings.cycle.gait_transition_blend_s);
-
-  SectionReader stop(*document, root, "stop");
-  stop.Number("low_speed_below_m_s", 0.0f, 100.0f, settings.stop.low_speed_below_m_s);
-  stop.Number("high_speed_above_m_s", 0.0f, 100.0f, settings.stop.high_speed_above_m_s);
-  stop.Number("low_speed_start_time_s", 0.0f, 100.0f, settings.stop.low_speed_start_time_s);
-  stop.Number("medium_speed_start_time_s", 0.0f, 100.0f, settings.stop.medium_speed_start_time_s);
-  stop.Number("high_speed_start_time_s", 0.0f, 100.0f, settings.stop.high_speed_start_time_s);
-  stop.Bool("distance_matching", settings.stop.distance_matching);
-  stop.Number("blend_in_s", 0.0f, 5.0f, settings.stop.blend_in_s);
-  stop.Number("to_idle_when_remaining_s", 0.0f, 10.0f, settings.stop.to_idle_when_remaining_s);
-  stop.Number("to_idle_blend_s", 0.0f, 5.0f, settings.stop.to_idle_blend_s);
-
-  SectionReader turn(*document, root, "turn");
-  turn.Number("pivot_blend_s", 0.0f, 5.0f, settings.turn.pivot_blend_s);
-  turn.Angle("turn_in_place_threshold_deg", 0.0f, 180.0f, settings.turn.turn_in_place_threshold);
-  turn.Angle("turn_in_place_rate_deg_s", 1.0f, 10000.0f, settings.turn.turn_in_place_rate);
-  turn.Angle("turn_in_place_done_deg", 0.0f, 90.0f, settings.turn.turn_in_place_done);
-  turn.Number("turn_in_place_blend_s", 0.0f, 5.0f, settings.turn.turn_in_place_blend_s);
-
-  SectionReader air(*document, root, "air");
-  air.Number("jump_start_blend_s", 0.0f, 5.0f, settings.air.jump_start_blend_s);
-  air.Number("fall_loop_blend_s", 0.0f, 5.0f, settings.air.fall_loop_blend_s);
-  air.Number("land_blend_s", 0.0f, 5.0f, settings.air.land_blend_s);
-  air.Number("land_to_idle_when_remaining_s", 0.0f, 10.0f,
-             settings.air.land_to_idle_when_remaining_s);
-  air.Number("land_to_idle_blend_s", 0.0f, 5.0f, settings.air.land_to_idle_blend_s);
-  air.Number("floor_trace_m", 0.0f, kHuge, settings.air.floor_trace_m);
-  air.Number("floor_trace_min_vertical_speed_m_s", -kHuge, kHuge,
-             settings.air.floor_trace_min_vertical_speed_m_s);
-
-  SectionReader blend(*document, root, "blend");
-  blend.Number("dead_blend_decay_half_life_s", 0.001f, 10.0f,
-               settings.blend.dead_blend_decay_half_life_s);
-
-  for (const SectionReader* section :
-       {&essential, &gait, &rotation, &start, &cycle, &stop, &turn, &air, &blend}) {
-    if (section->error())
-      return *section->error();
-  }
+  jf::FieldReader read(*document, root);
+  ReadSections(read, settings);
   if (settings.start.play_rate_min > settings.start.play_rate_max)
-    return root.Child("start.play_rate_min").Fail("must not exceed start.play_rate_max");
+    read.Fail(root.Child("start.play_rate_min"), "must not exceed start.play_rate_max");
   if (settings.stop.low_speed_below_m_s > settings.stop.high_speed_above_m_s)
-    return root.Child("stop.low_speed_below_m_s").Fail("must not exceed stop.high_speed_above_m_s");
+    read.Fail(root.Child("stop.low_speed_below_m_s"), "must not exceed stop.high_speed_above_m_s");
   if (settings.gait.walk_stick_threshold > settings.gait.run_stick_threshold)
-    return root.Child("gait.walk_stick_threshold").Fail("must not exceed gait.run_stick_threshold");
+    read.Fail(root.Child("gait.walk_stick_threshold"), "must not exceed gait.run_stick_threshold");
+  if (settings.air.heavy_land_fall_speed_m_s > settings.air.heavy_land_full_fall_speed_m_s) {
+    read.Fail(root.Child("air.heavy_land_fall_speed_m_s"),
+              "must not exceed air.heavy_land_full_fall_speed_m_s");
+  }
+  if (!read.ok())
+    return read.error();
 
   auto choosers = jf::Member(*document, root, "choosers");
   if (!choosers)

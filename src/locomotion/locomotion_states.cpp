@@ -114,12 +114,26 @@ struct LocomotionCharacter::Access {
     if (clip >= 0 && clip != self.player_.clip)
       self.player_.clip = clip;
     if (self.player_.clip >= 0) {
-      const anim::FloatCurve* speed =
-          ClipOf(self, self.player_.clip).FindCurve(names::kMotionSpeed);
-      const float motion_speed = speed ? anim::EvaluateCurve(*speed, self.player_.time_s) : 0.0f;
+      const anim::Clip& start_clip = ClipOf(self, self.player_.clip);
+      const anim::FloatCurve* distance = start_clip.FindCurve(names::kDistance);
+      const anim::Monotonicity monotonicity =
+          self.assets_->distance_monotonicity(self.player_.clip);
+      float desired_rate = 0.0f;
+      if (settings.distance_matching && distance != nullptr &&
+          monotonicity == anim::Monotonicity::kNonDecreasing && context.dt_s > 0.0f) {
+        // AdvanceTimeByDistanceMatching: the clip's root covers the capsule's distance this
+        // frame, at a play rate clamped like Part09's.
+        const float travelled = self.essential_.ground_speed_m_s * context.dt_s;
+        const float now = anim::EvaluateCurve(*distance, self.player_.time_s);
+        const float target = anim::FindTimeAtValue(*distance, now + travelled, monotonicity).time_s;
+        desired_rate = (target - self.player_.time_s) / context.dt_s;
+      } else {
+        const anim::FloatCurve* speed = start_clip.FindCurve(names::kMotionSpeed);
+        const float motion_speed = speed ? anim::EvaluateCurve(*speed, self.player_.time_s) : 0.0f;
+        desired_rate = SafeDivide(self.essential_.ground_speed_m_s, motion_speed);
+      }
       self.player_.play_rate =
-          std::clamp(SafeDivide(self.essential_.ground_speed_m_s, motion_speed),
-                     settings.play_rate_min, settings.play_rate_max);
+          std::clamp(desired_rate, settings.play_rate_min, settings.play_rate_max);
     }
     Advance(self, context);
   }

@@ -54,6 +54,10 @@ struct StartSettings {
   float play_rate_max = 1.0f;
   // Skips the clip's first frames, which hold still ("防止起步动画开头顿一下").
   float start_time_s = 0.1f;
+  // Advance the start clip by the distance the capsule travelled (Lyra's
+  // AdvanceTimeByDistanceMatching, play rate clamped as above) instead of by time: the clip's
+  // root moves as far as the capsule, so planted feet stay put.
+  bool distance_matching = true;
   // Blend into Start, and Start -> Cycle (0.5 s in the seed so the sync group matches).
   float blend_in_s = 0.2f;
   float to_cycle_blend_s = 0.5f;
@@ -105,10 +109,26 @@ struct AirSettings {
   // FallLand -> Idle when the land clip has this little left, or at once with movement input.
   float land_to_idle_when_remaining_s = 0.3f;
   float land_to_idle_blend_s = 0.3f;
+  // Heavy landing (Part20): the additive heavy-land weight ramps from 0 at this fall speed to 1
+  // at the full one (downward speed at touch-down, m/s).
+  float heavy_land_fall_speed_m_s = 6.0f;
+  float heavy_land_full_fall_speed_m_s = 10.0f;
   // How far down DistanceToFloor looks while falling.
   float floor_trace_m = 100.0f;
   // DistanceToFloor refreshes only while the vertical speed is above this (seed: -20 cm/s).
   float floor_trace_min_vertical_speed_m_s = -0.2f;
+};
+
+// Lean (Part999_1, Lyra): a lean amount from the local acceleration (forward/back, left/right)
+// and the yaw rate, smoothed; written as the LeanForward/LeanRight curves for the lean additive.
+struct LeanSettings {
+  // Lean per m/s^2 of local acceleration, and per rad/s of actor yaw rate.
+  float acceleration_scale = 0.1f;
+  float yaw_rate_scale = 0.1f;
+  // RInterpTo speed toward the target lean.
+  float interp_speed = 10.0f;
+  // Largest lean either way (curve units, 1 = the lean clip's full pose).
+  float max = 1.0f;
 };
 
 // Dead blending between states (Part07).
@@ -126,6 +146,7 @@ struct LocomotionSettings {
   StopSettings stop;
   TurnSettings turn;
   AirSettings air;
+  LeanSettings lean;
   BlendSettings blend;
   // Chooser tables by role: CT_Start, CT_Cycle, CT_Stop, CT_Idle, CT_Air (see default.json).
   std::shared_ptr<const graph::ChooserTable> start_chooser;
