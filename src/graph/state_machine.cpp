@@ -289,6 +289,12 @@ void StateMachineInstance::AdvanceBlend(float dt_s) {
 }
 
 void StateMachineInstance::Update(float dt_s, NamedValues& values, void* user) {
+  if (!std::isfinite(dt_s) || dt_s < 0.0f) {
+    last_error_ = fmt::format("state machine '{}': dt_s must be finite and >= 0, got {}",
+                              definition_->name(), dt_s);
+    return;
+  }
+  last_error_.clear();
   last_transition_ = -1;
   if (!started_) {
     started_ = true;

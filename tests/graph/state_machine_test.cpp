@@ -1,5 +1,7 @@
 #include "footwork/graph/state_machine.h"
 
+#include <cmath>
+#include <limits>
 #include <numeric>
 
 #include <fmt/format.h>
@@ -276,6 +278,35 @@ TEST(StateMachineTest, TimeInStateResetsOnEntryAndSetupRunsOncePerEntry) {
   machine.Update(kDt, values);
   EXPECT_EQ(setups, 2);
   EXPECT_NEAR(machine.time_in_state_s(), kDt, 1e-6f);
+}
+
+TEST(StateMachineTest, BadDtChangesNothingAndSaysWhy) {
+  StateMachineDefinition definition("Locomotion");
+  int updates = 0;
+  const int a = definition.AddState({.name = "A"});
+  const int b =
+      definition.AddState({.name = "B", .on_update = [&](StateCallbackContext&) { ++updates; }});
+  definition.AddTransition({.from = a, .to = b, .condition = WhenBool("to_b"), .blend_s = 0.2f});
+  StateMachineInstance machine(definition);
+  NamedValues values;
+  values.SetBool("to_b", false);
+  machine.Update(kDt, values);
+  values.SetBool("to_b", true);
+  machine.Update(kDt, values);
+  ASSERT_EQ(machine.active_states().size(), 2u);
+  const float elapsed = machine.blend_elapsed_s();
+  for (const float dt : {std::nanf(""), -kDt, std::numeric_limits<float>::infinity()}) {
+    machine.Update(dt, values);
+    EXPECT_NE(machine.last_error().find("'Locomotion'"), std::string::npos);
+    EXPECT_NE(machine.last_error().find("dt_s"), std::string::npos);
+    EXPECT_FLOAT_EQ(machine.blend_elapsed_s(), elapsed);
+    EXPECT_NEAR(WeightSum(machine), 1.0f, 1e-6f);
+    EXPECT_TRUE(std::isfinite(machine.time_in_state_s()));
+  }
+  EXPECT_EQ(updates, 1);
+  machine.Update(kDt, values);
+  EXPECT_TRUE(machine.last_error().empty());
+  EXPECT_EQ(updates, 2);
 }
 
 TEST(StateMachineTest, InertializedTransitionSwitchesAtOnceAndRequestsABlend) {

@@ -171,8 +171,12 @@ class StateMachineInstance {
 
   // Advances one frame: checks the current state's transitions (firing at most one and running
   // the new state's setup), advances every active state's time and the blend, then runs update
-  // callbacks and nested machines. The first call enters the entry state.
+  // callbacks and nested machines. The first call enters the entry state. A non-finite or
+  // negative dt_s changes nothing and sets last_error() (a good update clears it); dt_s 0 checks
+  // transitions and runs callbacks without moving time.
   void Update(float dt_s, NamedValues& values, void* user = nullptr);
+  // Why the last Update did nothing (bad dt), or empty.
+  const std::string& last_error() const { return last_error_; }
 
   // Goes back to the entry state with no blend (e.g. on teleport or respawn) at the next update.
   void Reset();
@@ -228,6 +232,7 @@ class StateMachineInstance {
   std::uint32_t next_entry_id_ = 1;
   bool started_ = false;
   std::optional<InertializationRequest> pending_inertialization_;
+  std::string last_error_;
 };
 
 }  // namespace footwork::graph
