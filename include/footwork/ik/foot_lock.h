@@ -1,0 +1,39 @@
+#pragma once
+// Foot lock (ALS's, driven by the cooker's FootLock_L/R curves): when the curve reaches 1 the
+// foot's world transform is saved, in the space of the body it stands on when that body moves (a
+// platform), and held there; while the curve falls from 1 to 0 the foot is released gradually,
+// lerping from the held transform back to the animated one by the curve value. A teleport or a
+// movement mode change resets the lock.
+
+#include <optional>
+
+#include "footwork/core/transform.h"
+#include "footwork/world/collision_world.h"
+
+namespace footwork::ik {
+
+// The curve value from which a foot counts as planted (the cooker's curves are exactly 1 there;
+// a little slack absorbs blending between clips).
+inline constexpr float kFootLockPlanted = 0.99f;
+
+// One foot's lock, per character.
+struct FootLockState {
+  bool locked = false;
+  // The held transform: world space, or the space of `body` when it is a moving body.
+  Transform held;
+  world::BodyId body = world::kNoBody;
+  // The curve value last frame, to see it rise to 1 (a new plant).
+  float previous_curve = 0.0f;
+};
+
+// Forgets the lock (teleport, mode change, landing).
+void ResetFootLock(FootLockState& state);
+
+// Advances one foot's lock and returns the world transform the foot should have.
+// `animated` is the foot's world transform from the animation (after foot placement).
+// `body`/`body_transform`: what the foot stands on and its current transform, when it moves
+// (pass kNoBody and nullopt for static ground). A non-finite curve counts as 0.
+Transform UpdateFootLock(FootLockState& state, float curve, const Transform& animated,
+                         world::BodyId body, const std::optional<Transform>& body_transform);
+
+}  // namespace footwork::ik

@@ -1,0 +1,261 @@
+#include "footwork/ik/character_ik.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "footwork/anim/local_to_model.h"
+#include "footwork/anim/two_bone_ik.h"
+
+namespace footwork::ik {
+namespace {
+
+const glm::vec3 kUp(0.0f, 1.0f, 0.0f);
+
+Status RecomputeModel(const anim::Skeleton& skeleton, std::span<const Transform> local,
+                      std::span<Transform> model) {
+  anim::LocalToModelJob job;
+  job.skeleton = &skeleton;
+  job.input = local;
+  job.output = model;
+  return job.Run();
+}
+
+}  // namespace
+
+Result<std::shared_ptr<const CharacterIkAssets>> CharacterIkAssets::Create(
+    const anim::Skeleton& skeleton, const anim::RigProfile& profile, const anim::Clip& base_clip,
+    const anim::Clip* crouch_base_clip, std::span<const OverlaySource> overlays,
+    CharacterIkSettings settings) {
+  auto rig = BuildIkRig(skeleton, profile);
+  if (!rig)
+    return rig.error();
+  std::shared_ptr<CharacterIkAssets> assets(new CharacterIkAssets());
+  assets->skeleton_ = &skeleton;
+  assets->rig_ = std::move(*rig);
+  assets->settings_ = settings;
+  auto base = RecordBasePose(skeleton, base_clip, 0.0f);
+  if (!base)
+    return base.error();
+  assets->base_n_ = std::move(*base);
+  if (crouch_base_clip != nullptr) {
+    auto crouch = RecordBasePose(skeleton, *crouch_base_clip, 0.0f);
+    if (!crouch)
+      return crouch.error();
+    assets->base_clf_ = std::move(*crouch);
+  }
+  for (const OverlaySource& source : overlays) {
+    if (source.clip == nullptr)
+      return Error{fmt::format("IK assets: overlay '{}' has no clip", source.name)};
+    auto overlay =
+        RecordOverlayPose(skeleton, assets->rig_, *source.clip, source.time_s, assets->base_n_);
+    if (!overlay)
+      return overlay.error();
+    overlay->name = source.name;
+    assets->overlays_.push_back(std::move(*overlay));
+  }
+  return std::shared_ptr<const CharacterIkAssets>(std::move(assets));
+}
+
+int CharacterIkAssets::FindOverlay(const std::string& name) const {
+  for (std::size_t i = 0; i < overlays_.size(); ++i) {
+    if (overlays_[i].name == name)
+      return static_cast<int>(i);
+  }
+  return -1;
+}
+
+CharacterIk::CharacterIk(std::shared_ptr<const CharacterIkAssets> assets)
+    : assets_(std::move(assets)) {
+  const std::size_t joints = assets_->skeleton().rest_pose.size();
+  local_.resize(joints);
+  model_.resize(joints);
+  scratch_local_.resize(joints);
+  mixed_overlay_.local.resize(joints);
+  mixed_overlay_.model_rotation.resize(joints);
+}
+
+Status CharacterIk::SetOverlay(int overlay) {
+  if (overlay < -1 || overlay >= static_cast<int>(assets_->overlays().size())) {
+    return Error{fmt::format("IK: overlay {} out of range ({} overlays)", overlay,
+                             assets_->overlays().size())};
+  }
+  SwitchOverlay(overlay_, overlay);
+  return Status::Ok();
+}
+
+Status CharacterIk::ApplyOverlay(std::span<const Transform> local, std::span<const Transform> model,
+                                 bool crouched) {
+  const std::vector<OverlayPose>& overlays = assets_->overlays();
+  const OverlayPose* current = overlay_.current >= 0 ? &overlays[overlay_.current] : nullptr;
+  const OverlayPose* previous = overlay_.previous >= 0 ? &overlays[overlay_.previous] : nullptr;
+  const bool fading = overlay_.blend < 1.0f && previous != nullptr;
+  if (current == nullptr && !fading) {
+    std::copy(local.begin(), local.end(), local_.begin());
+    std::copy(model.begin(), model.end(), model_.begin());
+    return Status::Ok();
+  }
+  // Fade: blend the two recorded poses and their layering values (a missing side fades its
+  // layering to 0 on the other side's pose).
+  const OverlayPose* layered = current;
+  float alpha = 1.0f;
+  if (fading) {
+    const OverlayPose& from = *previous;
+    const OverlayPose& to = current != nullptr ? *current : *previous;
+    const float blend = overlay_.blend;
+    LayeringCurves to_curves = current != nullptr ? to.curves : LayeringCurves{};
+    mixed_overlay_.curves = LayeringCurves::Lerp(from.curves, to_curves, blend);
+    for (std::size_t j = 0; j < mixed_overlay_.local.size(); ++j) {
+      mixed_overlay_.local[j] = Lerp(from.local[j], to.local[j], blend);
+      mixed_overlay_.model_rotation[j] = Nlerp(from.model_rotation[j], to.model_rotation[j], blend);
+    }
+    layered = &mixed_overlay_;
+  }
+  OverlayLayeringJob job;
+  job.skeleton = &assets_->skeleton();
+  job.rig = &assets_->rig();
+  job.base_pose = &assets_->base_pose(crouched);
+  job.base_local = local;
+  job.base_model = model;
+  job.overlay = layered;
+  job.overlay_alpha = alpha;
+  job.output_local = local_;
+  job.output_model = model_;
+  return job.Run();
+}
+
+Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
+  const IkRig& rig = assets_->rig();
+  const CharacterIkSettings& settings = assets_->settings();
+  const Transform& world_from_model = input.character_world;
+  const Transform model_from_world = world_from_model.Inverse();
+  const float root_height = world_from_model.translation.y;
+
+  // Animated feet in world space, before the pelvis moves.
+  std::array<Transform, 2> animated;
+  std::array<FootTrace, 2> traces{};
+  std::array<glm::vec3, 2> offset_targets{glm::vec3(0.0f), glm::vec3(0.0f)};
+  std::array<glm::quat, 2> tilt_targets{glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
+  std::array<float, 2> enable{0.0f, 0.0f};
+  for (int side = 0; side < 2; ++side) {
+    animated[side] = world_from_model * model_[rig.legs[side].chain.end];
+    if (input.world != nullptr && input.grounded) {
+      traces[side] =
+          TraceFoot(*input.world, animated[side].translation, root_height, settings.feet);
+      offset_targets[side] = FootOffsetTarget(traces[side], animated[side].translation, root_height,
+                                              rig.foot_height_m);
+      tilt_targets[side] = FootTiltTarget(traces[side], settings.feet.max_foot_tilt_rad);
+      enable[side] = input.enable_foot_ik[side];
+    }
+  }
+  UpdateFootPlacement(placement_, offset_targets, tilt_targets, enable, settings.feet, dt);
+
+  // Lower the pelvis (world vertical, expressed in its parent's space).
+  if (placement_.pelvis_offset_m < 0.0f) {
+    const int parent = assets_->skeleton().parents[rig.pelvis];
+    const glm::vec3 drop_model = model_from_world.TransformVector(kUp * placement_.pelvis_offset_m);
+    const glm::vec3 drop_local =
+        parent < 0 ? drop_model
+                   : glm::inverse(model_[parent].rotation) * drop_model / model_[parent].scale;
+    local_[rig.pelvis].translation += drop_local;
+    if (Status moved = RecomputeModel(assets_->skeleton(), local_, model_); !moved)
+      return moved;
+  }
+
+  for (int side = 0; side < 2; ++side) {
+    const LegRig& leg = rig.legs[side];
+    Transform placed = animated[side];
+    placed.translation += placement_.offset[side];
+    placed.rotation = glm::normalize(placement_.tilt[side] * placed.rotation);
+    std::optional<Transform> body_transform;
+    if (input.world != nullptr && traces[side].hit)
+      body_transform = input.world->BodyTransform(traces[side].body);
+    const float lock_curve = input.grounded ? input.foot_lock[side] : 0.0f;
+    const Transform target_world =
+        UpdateFootLock(locks_[side], lock_curve, placed, traces[side].body, body_transform);
+    const Transform target = model_from_world * target_world;
+
+    // Knee direction: the animated knee's bend, steadied by the thigh's forward axis.
+    const glm::vec3 hip = model_[leg.chain.upper].translation;
+    const glm::vec3 knee = model_[leg.chain.lower].translation;
+    const glm::vec3 ankle = model_[leg.chain.end].translation;
+    const glm::vec3 line = glm::normalize(ankle - hip);
+    const glm::vec3 knee_offset = (knee - hip) - glm::dot(knee - hip, line) * line;
+    const glm::vec3 thigh_axis = model_[leg.chain.upper].rotation * leg.knee_axis_in_thigh;
+    anim::TwoBoneIkGoal goal;
+    goal.target = target.translation;
+    goal.pole = knee_offset + settings.knee_axis_weight_m * thigh_axis;
+    goal.max_extension = settings.max_leg_extension;
+    goal.set_end_rotation = true;
+    goal.end_rotation = target.rotation;
+    if (Status solved = anim::ApplyTwoBoneIk(assets_->skeleton(), leg.chain, goal, local_, model_);
+        !solved)
+      return solved;
+    feet_[side].locked = locks_[side].locked && lock_curve > 0.0f;
+  }
+  return Status::Ok();
+}
+
+Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transform> local,
+                           std::span<const Transform> model, float dt) {
+  const anim::Skeleton& skeleton = assets_->skeleton();
+  if (local.size() != local_.size() || model.size() != model_.size()) {
+    return Error{fmt::format("IK: pose of {}/{} joints for a skeleton of {}", local.size(),
+                             model.size(), local_.size())};
+  }
+  if (!(dt > 0.0f) || !std::isfinite(dt))
+    return Error{fmt::format("IK: time step {} s is not positive and finite", dt)};
+  if (!IsFinite(input.character_world))
+    return Error{"IK: character transform is not finite"};
+  if (input.reset || !input.grounded) {
+    for (FootLockState& lock : locks_)
+      ResetFootLock(lock);
+  }
+  if (input.reset)
+    placement_ = FootPlacementState{};
+
+  UpdateOverlay(overlay_, assets_->settings().overlay_blend_s, dt);
+  if (Status layered = ApplyOverlay(local, model, input.crouched); !layered)
+    return layered;
+  if (Status placed = PlaceFeet(input, dt); !placed)
+    return placed;
+  if (Status modeled = RecomputeModel(skeleton, local_, model_); !modeled)
+    return modeled;
+
+  // Look-at on the final body.
+  const IkRig& rig = assets_->rig();
+  const Transform& world_from_model = input.character_world;
+  const Transform model_from_world = world_from_model.Inverse();
+  std::optional<glm::vec3> target_model;
+  if (input.look_target_world && IsFinite(*input.look_target_world))
+    target_model = model_from_world.TransformPoint(*input.look_target_world);
+  UpdateLookAt(look_, target_model, model_[rig.head].translation, assets_->settings().look, dt);
+  if (look_.weight > 0.0f) {
+    if (Status looked = ApplyLookAt(skeleton, rig, look_, assets_->settings().look, local_, model_);
+        !looked)
+      return looked;
+    if (Status modeled = RecomputeModel(skeleton, local_, model_); !modeled)
+      return modeled;
+  }
+  head_position_world_ = world_from_model.TransformPoint(model_[rig.head].translation);
+  head_forward_world_ = glm::normalize(world_from_model.TransformVector(HeadForward(rig, model_)));
+
+  for (int side = 0; side < 2; ++side) {
+    const Transform foot = world_from_model * model_[rig.legs[side].chain.end];
+    IkFoot& out = feet_[side];
+    out.ankle = foot.translation;
+    out.sole = foot.translation - foot.rotation * rig.legs[side].up_in_foot * rig.foot_height_m;
+    out.surface_height_m.reset();
+    if (input.measure_surface && input.world != nullptr) {
+      const auto hit = input.world->RayCast(out.sole + kUp * 0.5f, out.sole - kUp * 1.0f);
+      if (hit)
+        out.surface_height_m = hit->point.y;
+    }
+    if (!input.grounded)
+      out.locked = false;
+  }
+  return Status::Ok();
+}
+
+}  // namespace footwork::ik

@@ -1,0 +1,188 @@
+#include "footwork/ik/overlay_layering.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "footwork/anim/curve.h"
+#include "footwork/anim/local_to_model.h"
+#include "footwork/anim/sampling.h"
+
+namespace footwork::ik {
+namespace {
+
+constexpr glm::quat kIdentity(1.0f, 0.0f, 0.0f, 0.0f);
+
+glm::quat NlerpShortest(const glm::quat& a, const glm::quat& b, float alpha) {
+  const glm::quat aligned = glm::dot(a, b) < 0.0f ? -b : b;
+  return glm::normalize(glm::mix(a, aligned, alpha));
+}
+
+float Clamp01(float value) {
+  return std::isfinite(value) ? std::clamp(value, 0.0f, 1.0f) : 0.0f;
+}
+
+Result<std::vector<Transform>> SampleFrame(const anim::Skeleton& skeleton, const anim::Clip& clip,
+                                           float time_s) {
+  if (!std::isfinite(time_s))
+    return Error{fmt::format("overlay record '{}': time is not finite", clip.name)};
+  std::vector<Transform> local(skeleton.rest_pose.size());
+  anim::SamplingJob sampling;
+  sampling.skeleton = &skeleton;
+  sampling.clip = &clip;
+  sampling.time_s = time_s;
+  sampling.wrap = anim::WrapMode::kClamp;
+  sampling.output = local;
+  if (Status sampled = sampling.Run(); !sampled)
+    return WithContext("overlay record '" + clip.name + "'", sampled.error());
+  return local;
+}
+
+std::vector<glm::quat> ModelRotations(const anim::Skeleton& skeleton,
+                                      std::span<const Transform> local) {
+  std::vector<glm::quat> model(local.size());
+  for (std::size_t j = 0; j < local.size(); ++j) {
+    const int parent = skeleton.parents[j];
+    model[j] = glm::normalize(parent < 0 ? local[j].rotation : model[parent] * local[j].rotation);
+  }
+  return model;
+}
+
+}  // namespace
+
+LayeringCurves LayeringCurves::FromClip(const anim::Clip& clip, float time_s) {
+  LayeringCurves curves;
+  for (int part = 1; part < kBodyPartCount; ++part) {
+    const std::string name =
+        std::string("Layering_") + BodyPartCurveName(static_cast<BodyPart>(part));
+    const auto read = [&](const std::string& curve_name) {
+      const anim::FloatCurve* curve = clip.FindCurve(curve_name);
+      return curve == nullptr ? 0.0f : Clamp01(anim::EvaluateCurve(*curve, time_s));
+    };
+    curves.weight[part] = read(name);
+    curves.add[part] = read(name + "_Add");
+    curves.local[part] = read(name + "_LS");
+  }
+  return curves;
+}
+
+LayeringCurves LayeringCurves::Lerp(const LayeringCurves& a, const LayeringCurves& b, float alpha) {
+  LayeringCurves out;
+  for (int part = 0; part < kBodyPartCount; ++part) {
+    out.weight[part] = a.weight[part] + (b.weight[part] - a.weight[part]) * alpha;
+    out.add[part] = a.add[part] + (b.add[part] - a.add[part]) * alpha;
+    out.local[part] = a.local[part] + (b.local[part] - a.local[part]) * alpha;
+  }
+  return out;
+}
+
+Result<BasePose> RecordBasePose(const anim::Skeleton& skeleton, const anim::Clip& clip,
+                                float time_s) {
+  auto local = SampleFrame(skeleton, clip, time_s);
+  if (!local)
+    return local.error();
+  BasePose base;
+  base.model_rotation = ModelRotations(skeleton, *local);
+  base.local = std::move(*local);
+  return base;
+}
+
+Result<OverlayPose> RecordOverlayPose(const anim::Skeleton& skeleton, const IkRig& rig,
+                                      const anim::Clip& clip, float time_s, const BasePose& base) {
+  if (base.local.size() != skeleton.rest_pose.size() ||
+      rig.body_parts.size() != skeleton.rest_pose.size()) {
+    return Error{fmt::format("overlay record '{}': base pose has {} joints, rig {}, skeleton {}",
+                             clip.name, base.local.size(), rig.body_parts.size(),
+                             skeleton.rest_pose.size())};
+  }
+  auto local = SampleFrame(skeleton, clip, time_s);
+  if (!local)
+    return local.error();
+  OverlayPose overlay;
+  overlay.name = clip.name;
+  overlay.curves = LayeringCurves::FromClip(clip, time_s);
+  // Parts the overlay does not layer keep the base pose (what "blend base by bones" records).
+  for (std::size_t j = 0; j < local->size(); ++j) {
+    const auto part = static_cast<std::size_t>(rig.body_parts[j]);
+    if (rig.body_parts[j] == BodyPart::kNone || overlay.curves.weight[part] <= 0.0f)
+      (*local)[j] = base.local[j];
+  }
+  overlay.model_rotation = ModelRotations(skeleton, *local);
+  overlay.local = std::move(*local);
+  return overlay;
+}
+
+Status OverlayLayeringJob::Validate() const {
+  if (skeleton == nullptr || rig == nullptr || base_pose == nullptr || overlay == nullptr)
+    return Error{"overlay layering: skeleton, rig, base pose and overlay are required"};
+  const std::size_t joints = skeleton->parents.size();
+  if (base_local.size() != joints || base_model.size() != joints || output_local.size() != joints ||
+      output_model.size() != joints || rig->body_parts.size() != joints ||
+      base_pose->local.size() != joints || base_pose->model_rotation.size() != joints ||
+      overlay->local.size() != joints || overlay->model_rotation.size() != joints) {
+    return Error{
+        fmt::format("overlay layering: every pose must have the skeleton's {} joints", joints)};
+  }
+  if (!std::isfinite(overlay_alpha))
+    return Error{"overlay layering: overlay_alpha is not finite"};
+  return Status::Ok();
+}
+
+Status OverlayLayeringJob::Run() const {
+  if (Status valid = Validate(); !valid)
+    return valid;
+  const float alpha = Clamp01(overlay_alpha);
+  const LayeringCurves& curves = overlay->curves;
+  // Overlay rotation of joint k plus the mesh-space dynamic additive (locomotion - base pose).
+  const auto overlay_plus_additive = [&](int k, float add) {
+    const glm::quat additive = base_model[k].rotation * glm::inverse(base_pose->model_rotation[k]);
+    return glm::normalize(NlerpShortest(kIdentity, additive, add) * overlay->model_rotation[k]);
+  };
+  const std::size_t joints = base_local.size();
+  for (std::size_t j = 0; j < joints; ++j) {
+    const int parent = skeleton->parents[j];
+    const auto part = static_cast<std::size_t>(rig->body_parts[j]);
+    const float weight = part == 0 ? 0.0f : Clamp01(curves.weight[part]) * alpha;
+    Transform out = base_local[j];
+    if (weight > 0.0f) {
+      const float add = Clamp01(curves.add[part]);
+      const glm::quat layered = overlay_plus_additive(static_cast<int>(j), add);
+      const glm::vec3 translation =
+          overlay->local[j].translation +
+          add * (base_local[j].translation - base_pose->local[j].translation);
+      out.translation = glm::mix(base_local[j].translation, translation, weight);
+      if (curves.local[part] > 0.5f) {
+        const glm::quat layered_parent =
+            parent < 0 ? kIdentity : overlay_plus_additive(parent, add);
+        const glm::quat layered_local = glm::inverse(layered_parent) * layered;
+        out.rotation = NlerpShortest(base_local[j].rotation, layered_local, weight);
+      } else {
+        const glm::quat blended = NlerpShortest(base_model[j].rotation, layered, weight);
+        const glm::quat parent_rotation = parent < 0 ? kIdentity : output_model[parent].rotation;
+        out.rotation = glm::normalize(glm::inverse(parent_rotation) * blended);
+      }
+    }
+    output_local[j] = out;
+    output_model[j] = parent < 0 ? out : output_model[parent] * out;
+  }
+  return Status::Ok();
+}
+
+void SwitchOverlay(OverlayState& state, int overlay) {
+  if (overlay == state.current)
+    return;
+  state.previous = state.current;
+  state.current = overlay;
+  state.blend = 0.0f;
+}
+
+void UpdateOverlay(OverlayState& state, float blend_s, float dt) {
+  if (!(blend_s > 0.0f)) {
+    state.blend = 1.0f;
+    return;
+  }
+  state.blend = std::min(1.0f, state.blend + dt / blend_s);
+}
+
+}  // namespace footwork::ik

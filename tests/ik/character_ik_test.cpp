@@ -1,0 +1,124 @@
+#include "footwork/ik/character_ik.h"
+
+#include <limits>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "anim/anim_test_util.h"
+#include "ik/ik_test_util.h"
+
+namespace footwork::ik {
+namespace {
+
+using namespace footwork::anim::testing;  // NOLINT(google-build-using-namespace)
+using testing::PlaneWorld;
+
+anim::Clip RestClip(const anim::Skeleton& skeleton, const std::string& name) {
+  anim::Clip clip;
+  clip.name = name;
+  clip.duration_s = 1.0f;
+  clip.tracks.resize(skeleton.rest_pose.size());
+  return clip;
+}
+
+class CharacterIkTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    skeleton_ = MakeHumanoid(/*odd_rest_orientations=*/true);
+    idle_ = RestClip(skeleton_, "idle");
+    auto assets = CharacterIkAssets::Create(skeleton_, MakeHumanoidProfile(), idle_, nullptr, {});
+    ASSERT_TRUE(assets.ok()) << assets.error().message;
+    assets_ = *assets;
+    // The animated pose: the rest pose with slightly bent knees (ankles 5 cm over the root).
+    local_ = skeleton_.rest_pose;
+    model_ = ToModel(skeleton_, local_);
+  }
+
+  CharacterIkInput Input(const glm::vec3& root, const PlaneWorld* world) const {
+    CharacterIkInput input;
+    input.character_world.translation = root;
+    input.enable_foot_ik = {1.0f, 1.0f};
+    input.world = world;
+    input.measure_surface = true;
+    return input;
+  }
+
+  anim::Skeleton skeleton_;
+  anim::Clip idle_;
+  std::shared_ptr<const CharacterIkAssets> assets_;
+  std::vector<Transform> local_;
+  std::vector<Transform> model_;
+};
+
+TEST_F(CharacterIkTest, FeetFollowRaisedAndLoweredGroundAndThePelvisOnlyDrops) {
+  const float ankle_height = model_[kFootL].translation.y;
+  for (const float ground : {0.08f, -0.08f}) {
+    const PlaneWorld world(ground);
+    CharacterIk ik(assets_);
+    for (int frame = 0; frame < 90; ++frame)
+      ASSERT_TRUE(ik.Update(Input({0, 0, 0}, &world), local_, model_, 1.0f / 60.0f).ok());
+    for (const IkFoot& foot : ik.feet()) {
+      EXPECT_NEAR(foot.ankle.y, ground + ankle_height, 2e-3f) << ground;
+      ASSERT_TRUE(foot.surface_height_m.has_value());
+      EXPECT_NEAR(*foot.surface_height_m, ground, 1e-4f);
+    }
+    EXPECT_LE(ik.pelvis_offset_m(), 0.0f);
+    EXPECT_NEAR(ik.pelvis_offset_m(), std::min(ground, 0.0f), 2e-3f);
+    EXPECT_LE(ik.model_pose()[kPelvis].translation.y, model_[kPelvis].translation.y + 1e-5f);
+  }
+}
+
+TEST_F(CharacterIkTest, FootOnASlopeKeepsItsSoleOnTheSurface) {
+  const PlaneWorld world(0.0f, 0.3f);  // about 17 degrees, rising to the character's left
+  CharacterIk ik(assets_);
+  for (int frame = 0; frame < 90; ++frame)
+    ASSERT_TRUE(ik.Update(Input({0, 0, 0}, &world), local_, model_, 1.0f / 60.0f).ok());
+  for (const IkFoot& foot : ik.feet()) {
+    ASSERT_TRUE(foot.surface_height_m.has_value());
+    EXPECT_NEAR(foot.sole.y, *foot.surface_height_m, 5e-3f);
+  }
+  // The uphill (left, +X) foot is higher; the pelvis went down to the downhill one.
+  EXPECT_GT(ik.feet()[kLeft].ankle.y, ik.feet()[kRight].ankle.y + 0.03f);
+  EXPECT_LT(ik.pelvis_offset_m(), -0.02f);
+}
+
+TEST_F(CharacterIkTest, LockedFootStaysInPlaceWhileTheCharacterMoves) {
+  const PlaneWorld world(0.0f);
+  CharacterIk ik(assets_);
+  CharacterIkInput input = Input({0, 0, 0}, &world);
+  input.foot_lock = {1.0f, 0.0f};
+  ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+  const glm::vec3 planted = ik.feet()[kLeft].ankle;
+  for (int frame = 1; frame <= 10; ++frame) {
+    input.character_world.translation = {0, 0, 0.01f * frame};
+    ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+    EXPECT_TRUE(VecNear(ik.feet()[kLeft].ankle, planted, 1e-4f)) << frame;
+    EXPECT_TRUE(ik.feet()[kLeft].locked);
+    // The unlocked foot moves with the character.
+    EXPECT_NEAR(ik.feet()[kRight].ankle.z, model_[kFootR].translation.z + 0.01f * frame, 1e-4f);
+  }
+  // A reset (teleport) drops the lock even though the curve still says 1... until it plants anew.
+  input.reset = true;
+  input.character_world.translation = {3, 0, 0};
+  ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+  EXPECT_NEAR(ik.feet()[kLeft].ankle.x, 3.0f + model_[kFootL].translation.x, 1e-4f);
+}
+
+TEST_F(CharacterIkTest, LooksAtATargetAndRejectsBadInput) {
+  CharacterIk ik(assets_);
+  CharacterIkInput input = Input({0, 0, 0}, nullptr);
+  input.look_target_world = glm::vec3(1.0f, 1.5f, 2.0f);
+  for (int frame = 0; frame < 90; ++frame)
+    ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+  const glm::vec3 to_target = *input.look_target_world - ik.head_position_world();
+  EXPECT_GT(glm::dot(glm::normalize(to_target), ik.head_forward_world()), std::cos(0.01f));
+  EXPECT_FALSE(ik.Update(input, local_, model_, 0.0f).ok());
+  input.character_world.translation.x = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_FALSE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+  EXPECT_FALSE(ik.SetOverlay(3).ok());
+  EXPECT_TRUE(ik.SetOverlay(-1).ok());
+}
+
+}  // namespace
+}  // namespace footwork::ik

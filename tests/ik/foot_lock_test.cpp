@@ -1,0 +1,78 @@
+#include "footwork/ik/foot_lock.h"
+
+#include <limits>
+
+#include <gtest/gtest.h>
+
+#include "anim/anim_test_util.h"
+
+namespace footwork::ik {
+namespace {
+
+using anim::testing::VecNear;
+
+Transform At(const glm::vec3& position) {
+  Transform transform;
+  transform.translation = position;
+  return transform;
+}
+
+TEST(FootLock, HoldsTheFootInWorldWhilePlantedAndReleasesByTheCurve) {
+  FootLockState state;
+  // Planted at x = 0; the animation then drags the foot along +X (root motion mismatch).
+  Transform out = UpdateFootLock(state, 1.0f, At({0, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {0, 0, 0}));
+  for (int frame = 1; frame <= 10; ++frame) {
+    out = UpdateFootLock(state, 1.0f, At({0.01f * frame, 0, 0}), world::kNoBody, std::nullopt);
+    EXPECT_TRUE(VecNear(out.translation, {0, 0, 0})) << frame;
+  }
+  // Releasing: the output is lerp(animated, held, curve).
+  out = UpdateFootLock(state, 0.75f, At({0.2f, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {0.05f, 0, 0}));
+  out = UpdateFootLock(state, 0.25f, At({0.2f, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {0.15f, 0, 0}));
+  out = UpdateFootLock(state, 0.0f, At({0.3f, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {0.3f, 0, 0}));
+  EXPECT_FALSE(state.locked);
+  // The next plant holds the new place.
+  out = UpdateFootLock(state, 1.0f, At({0.6f, 0, 0}), world::kNoBody, std::nullopt);
+  out = UpdateFootLock(state, 1.0f, At({0.7f, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {0.6f, 0, 0}));
+}
+
+TEST(FootLock, ReplantingWithoutAFullReleaseTakesTheNewPlace) {
+  FootLockState state;
+  (void)UpdateFootLock(state, 1.0f, At({0, 0, 0}), world::kNoBody, std::nullopt);
+  (void)UpdateFootLock(state, 0.5f, At({0.2f, 0, 0}), world::kNoBody, std::nullopt);
+  const Transform out = UpdateFootLock(state, 1.0f, At({0.4f, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {0.4f, 0, 0}));
+}
+
+TEST(FootLock, RidesAMovingPlatformAndLetsGoWhenTheFootLeavesIt) {
+  FootLockState state;
+  Transform platform = At({5, 1, 0});
+  Transform out = UpdateFootLock(state, 1.0f, At({5.2f, 1, 0}), 7, platform);
+  EXPECT_TRUE(VecNear(out.translation, {5.2f, 1, 0}));
+  platform.translation = {5.5f, 1, 0.25f};
+  out = UpdateFootLock(state, 1.0f, At({5.2f, 1, 0}), 7, platform);
+  EXPECT_TRUE(VecNear(out.translation, {5.7f, 1, 0.25f}));
+  // Standing on something else now: the lock is dropped, the animation shows through.
+  out = UpdateFootLock(state, 1.0f, At({9, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {9, 0, 0}));
+}
+
+TEST(FootLock, ResetAndNonFiniteCurvesDropTheLock) {
+  FootLockState state;
+  (void)UpdateFootLock(state, 1.0f, At({0, 0, 0}), world::kNoBody, std::nullopt);
+  ResetFootLock(state);
+  EXPECT_FALSE(state.locked);
+  Transform out = UpdateFootLock(state, 1.0f, At({1, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {1, 0, 0}));
+  out = UpdateFootLock(state, std::numeric_limits<float>::quiet_NaN(), At({2, 0, 0}),
+                       world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {2, 0, 0}));
+  EXPECT_FALSE(state.locked);
+}
+
+}  // namespace
+}  // namespace footwork::ik

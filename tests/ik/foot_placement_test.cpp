@@ -1,0 +1,96 @@
+#include "footwork/ik/foot_placement.h"
+#include "footwork/ik/ik_rig.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "anim/anim_test_util.h"
+#include "ik/ik_test_util.h"
+
+namespace footwork::ik {
+namespace {
+
+using anim::testing::VecNear;
+using testing::PlaneWorld;
+
+constexpr float kFootHeight = 0.1f;
+
+TEST(FootPlacement, FlatStepMovesTheFootByTheHeightDifference) {
+  const PlaneWorld world(0.3f);
+  const FootPlacementSettings settings;
+  const glm::vec3 foot(0.1f, kFootHeight, 0.2f);  // animated ankle over a root at y = 0
+  const FootTrace trace = TraceFoot(world, foot, 0.0f, settings);
+  ASSERT_TRUE(trace.hit);
+  EXPECT_NEAR(trace.point.y, 0.3f, 1e-5f);
+  EXPECT_TRUE(VecNear(FootOffsetTarget(trace, foot, 0.0f, kFootHeight), {0, 0.3f, 0}, 1e-5f));
+  // Out of reach below: no hit, no offset.
+  const PlaneWorld deep(-2.0f);
+  EXPECT_FALSE(TraceFoot(deep, foot, 0.0f, settings).hit);
+}
+
+TEST(FootPlacement, SlopeCorrectionPutsTheAnkleOneFootHeightOffTheSurface) {
+  // A 25-degree slope: the seed's (up - normal) * foot height keeps the ankle at foot height
+  // along the normal, so a foot turned to the slope rests its sole on it.
+  const float slope = std::tan(25.0f * 3.14159265f / 180.0f);
+  const PlaneWorld world(0.0f, slope);
+  const FootPlacementSettings settings;
+  const glm::vec3 foot(0.4f, kFootHeight, 0.0f);
+  const FootTrace trace = TraceFoot(world, foot, 0.0f, settings);
+  ASSERT_TRUE(trace.hit);
+  const glm::vec3 ankle = foot + FootOffsetTarget(trace, foot, 0.0f, kFootHeight);
+  const float height_along_normal = glm::dot(ankle - trace.point, world.Normal());
+  EXPECT_NEAR(height_along_normal, kFootHeight, 1e-5f);
+  // The tilt turns up onto the normal, limited.
+  EXPECT_TRUE(VecNear(FootTiltTarget(trace, 1.0f) * glm::vec3(0, 1, 0), world.Normal(), 1e-5f));
+  const glm::vec3 limited = FootTiltTarget(trace, 0.2f) * glm::vec3(0, 1, 0);
+  EXPECT_NEAR(std::acos(glm::dot(limited, glm::vec3(0, 1, 0))), 0.2f, 1e-4f);
+}
+
+TEST(FootPlacement, PelvisDropsToTheLowerFootAndNeverRises) {
+  FootPlacementSettings settings;
+  FootPlacementState state;
+  const std::array<glm::quat, 2> level{glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
+  for (int frame = 0; frame < 120; ++frame) {
+    UpdateFootPlacement(state, {glm::vec3(0, -0.12f, 0), glm::vec3(0, 0.2f, 0)}, level,
+                        {1.0f, 1.0f}, settings, 1.0f / 60.0f);
+    EXPECT_LE(state.pelvis_offset_m, 0.0f);
+  }
+  EXPECT_NEAR(state.pelvis_offset_m, -0.12f, 1e-4f);
+  EXPECT_NEAR(state.offset[kLeft].y, -0.12f, 1e-4f);
+  EXPECT_NEAR(state.offset[kRight].y, 0.2f, 1e-4f);
+  // Both feet up (standing on a step the capsule has not reached): the pelvis stays put.
+  for (int frame = 0; frame < 120; ++frame) {
+    UpdateFootPlacement(state, {glm::vec3(0, 0.1f, 0), glm::vec3(0, 0.2f, 0)}, level, {1.0f, 1.0f},
+                        settings, 1.0f / 60.0f);
+    EXPECT_LE(state.pelvis_offset_m, 0.0f);
+  }
+  EXPECT_NEAR(state.pelvis_offset_m, 0.0f, 1e-4f);
+  // Enable_FootIK 0 fades a foot's offset out.
+  for (int frame = 0; frame < 120; ++frame) {
+    UpdateFootPlacement(state, {glm::vec3(0, 0.1f, 0), glm::vec3(0, 0.2f, 0)}, level, {0.0f, 1.0f},
+                        settings, 1.0f / 60.0f);
+  }
+  EXPECT_NEAR(state.offset[kLeft].y, 0.0f, 1e-4f);
+}
+
+TEST(FootPlacement, SmoothingDoesNotDependOnTheFrameRate) {
+  const FootPlacementSettings settings;
+  const std::array<glm::quat, 2> tilt{glm::angleAxis(0.3f, glm::vec3(1, 0, 0)),
+                                      glm::angleAxis(-0.2f, glm::vec3(0, 0, 1))};
+  const std::array<glm::vec3, 2> targets{glm::vec3(0.01f, -0.1f, 0), glm::vec3(0, 0.15f, 0)};
+  FootPlacementState at_30;
+  FootPlacementState at_240;
+  for (int frame = 0; frame < 3; ++frame)
+    UpdateFootPlacement(at_30, targets, tilt, {1, 1}, settings, 1.0f / 30.0f);
+  for (int frame = 0; frame < 24; ++frame)
+    UpdateFootPlacement(at_240, targets, tilt, {1, 1}, settings, 1.0f / 240.0f);
+  EXPECT_NEAR(at_30.pelvis_offset_m, at_240.pelvis_offset_m, 1e-5f);
+  for (int side = 0; side < 2; ++side) {
+    EXPECT_TRUE(VecNear(at_30.offset[side], at_240.offset[side], 1e-5f));
+    EXPECT_TRUE(anim::testing::QuatNear(at_30.tilt[side], at_240.tilt[side], 2e-3f));
+  }
+}
+
+}  // namespace
+}  // namespace footwork::ik
