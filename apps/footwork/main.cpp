@@ -2,9 +2,11 @@
 #include <CLI/CLI.hpp>
 
 #include "cook_command.h"
+#include "demo_command.h"
 #include "inspect_command.h"
 #include "render_command.h"
 #include "simulate_command.h"
+#include "view_command.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"footwork: third-person character locomotion tools"};
@@ -14,6 +16,8 @@ int main(int argc, char** argv) {
   footwork::cli::RegisterCookCommand(app, &exit_code);
   footwork::cli::RegisterRenderCommand(app, &exit_code);
   footwork::cli::RegisterSimulateCommand(app, &exit_code);
+  footwork::cli::RegisterDemoCommand(app, &exit_code);
+  footwork::cli::RegisterViewCommand(app, &exit_code);
   CLI11_PARSE(app, argc, argv);
   return exit_code;
 }

@@ -16,6 +16,8 @@
 #include "footwork/anim/local_to_model.h"
 #include "footwork/anim/pose.h"
 #include "footwork/anim/sampling.h"
+#include "footwork/demo/scenario_run.h"
+#include "footwork/demo/trace_video.h"
 #include "footwork/io/asset_paths.h"
 #include "footwork/io/import.h"
 #include "footwork/render/camera.h"
@@ -46,6 +48,14 @@ struct RenderOptions {
   bool capsule = false;
   bool no_png = false;
   int msaa = 4;
+  // A scenario to simulate or a trace to play instead of a single clip.
+  std::string scenario;
+  std::string trace;
+  std::string character;
+  std::string level;
+  float from_s = 0.0f;
+  float to_s = 0.0f;
+  bool debug_draw = false;
 };
 
 Result<std::pair<int, int>> ParseSize(const std::string& text) {
@@ -118,10 +128,65 @@ int Fail(const std::string& message) {
   return 1;
 }
 
+// A scenario (simulated here) or a recorded trace, followed by a third-person camera.
+int RunRenderMotion(const RenderOptions& options, std::pair<int, int> size) {
+  demo::ScenarioRunInputs inputs;
+  inputs.scenario = options.trace.empty() ? options.scenario : options.trace;
+  inputs.character = options.character;
+  inputs.level = options.level;
+  inputs.cache_dir = std::filesystem::path(options.out) / ".footwork-cache";
+  auto run = options.trace.empty() ? demo::RunScenario(inputs) : demo::LoadTrace(inputs);
+  if (!run) {
+    return Fail(run.error().message);
+  }
+  demo::TraceVideoOptions video;
+  video.width = size.first;
+  video.height = size.second;
+  video.fps = options.fps;
+  video.msaa = options.msaa;
+  const std::filesystem::path out_dir = options.out;
+  if (!options.no_png) {
+    video.png_dir = out_dir;
+  }
+  if (!options.video.empty()) {
+    video.mp4 = out_dir / options.video;
+  }
+  if (!options.gif.empty()) {
+    video.gif = out_dir / options.gif;
+  }
+  std::error_code made;
+  std::filesystem::create_directories(out_dir, made);
+  video.debug_draw = options.debug_draw || options.capsule;
+  video.first_s = options.from_s;
+  video.last_s = options.to_s;
+  if (options.frames > 0) {
+    video.last_s = options.from_s + (options.frames - 1) / static_cast<double>(options.fps);
+  } else if (options.seconds > 0.0f) {
+    video.last_s = options.from_s + options.seconds;
+  }
+  video.capsule_bottom_offset_m = run->capsule_bottom_offset_m;
+  video.capsule_radius_m = run->capsule_radius_m;
+  video.capsule_half_height_m = run->capsule_half_height_m;
+  auto stats = demo::RenderTraceVideo(run->frames, run->library, run->level, video);
+  if (!stats) {
+    return Fail(stats.error().message);
+  }
+  std::printf("rendered %d frames of %s (%dx%d) to %s, %.1f ms a frame (render + read back)\n",
+              stats->frames, inputs.scenario.c_str(), size.first, size.second, out_dir.c_str(),
+              stats->render_ms_per_frame);
+  return 0;
+}
+
 int RunRender(const RenderOptions& options) {
   Result<std::pair<int, int>> size = ParseSize(options.size);
   if (!size) {
     return Fail(size.error().message);
+  }
+  if (!options.scenario.empty() || !options.trace.empty()) {
+    if (options.fps <= 0 || options.fps > 240) {
+      return Fail("--fps " + std::to_string(options.fps) + ": expected 1..240");
+    }
+    return RunRenderMotion(options, *size);
   }
   if (options.fps <= 0 || options.fps > 240) {
     return Fail("--fps " + std::to_string(options.fps) + ": expected 1..240");
@@ -281,7 +346,22 @@ int RunRender(const RenderOptions& options) {
 void RegisterRenderCommand(CLI::App& app, int* exit_code) {
   auto options = std::make_shared<RenderOptions>();
   CLI::App* command = app.add_subcommand(
-      "render", "Play a clip on a character offscreen; write PNG frames and optionally video");
+      "render",
+      "Render a clip, a scenario or a trace offscreen; write PNG frames and optionally video");
+  auto* scenario = command->add_option("--scenario", options->scenario,
+                                       "Scenario (.json) to simulate and render");
+  command
+      ->add_option("--trace", options->trace,
+                   "trace.jsonl to render (needs joints and internal fields, as footwork demo "
+                   "writes)")
+      ->excludes(scenario);
+  command->add_option("--character", options->character,
+                      "With --scenario/--trace: character description (.json) or .fwcl");
+  command->add_option("--level", options->level, "With --scenario/--trace: level (.json)");
+  command->add_option("--from", options->from_s, "With --scenario/--trace: first second");
+  command->add_option("--to", options->to_s, "With --scenario/--trace: last second");
+  command->add_flag("--debug-draw", options->debug_draw,
+                    "With --scenario/--trace: capsule, root and foot traces, foot locks");
   command->add_option("--model", options->model,
                       "Character file (.gltf, .glb); default: the Quaternius UAL character");
   command->add_option("--clip", options->clip, "Clip to play")->capture_default_str();

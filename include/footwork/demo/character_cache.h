@@ -1,0 +1,32 @@
+#pragma once
+// A cooked character kept on disk next to the outputs, re-cooked only when its inputs change.
+// The cache key is a fingerprint of the description, its rig profile and each source file's
+// size and modification time (cheap: the sources are large glTF files), plus the library format
+// version, so editing any of them or upgrading Footwork's format cooks again.
+
+#include <cstdint>
+#include <filesystem>
+
+#include "footwork/core/error.h"
+#include "footwork/io/cooked_library.h"
+
+namespace footwork::demo {
+
+// The fingerprint of a character description's inputs; errors name an unreadable input.
+Result<std::uint32_t> CharacterInputsFingerprint(const std::filesystem::path& description,
+                                                 const std::filesystem::path& asset_packs);
+
+struct CachedCharacter {
+  io::CookedLibrary library;
+  // True when this call cooked (the cache was missing or stale), false when it was read.
+  bool cooked = false;
+  std::filesystem::path library_path;
+};
+
+// Returns the cooked library for `description` (a character .json), reading
+// `<cache_dir>/<stem>.fwcl` when its stamp `<stem>.fwcl.stamp` matches the inputs' fingerprint,
+// else cooking it and writing both. A `.fwcl` path is read as is.
+Result<CachedCharacter> LoadOrCookCharacter(const std::filesystem::path& description,
+                                            const std::filesystem::path& cache_dir);
+
+}  // namespace footwork::demo

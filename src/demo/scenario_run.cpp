@@ -1,0 +1,103 @@
+#include "footwork/demo/scenario_run.h"
+
+#include <chrono>
+#include <memory>
+
+#include "footwork/demo/character_cache.h"
+#include "footwork/io/asset_paths.h"
+#include "footwork/locomotion/simulation_runner.h"
+#include "footwork/locomotion/simulation_setup.h"
+#include "footwork/sim/trace_io.h"
+
+namespace footwork::demo {
+namespace {
+
+double SecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+std::filesystem::path DefaultCharacter() {
+  return io::ProjectAssets() / "characters" / "quaternius_ual1.json";
+}
+
+std::filesystem::path DefaultLevel() {
+  return io::ProjectAssets() / "levels" / "default.json";
+}
+
+namespace {
+
+// Cooks or reads the character and loads the level with its movement settings.
+Result<locomotion::SimulationSetup> Prepare(const ScenarioRunInputs& inputs, ScenarioRun& run) {
+  const auto cook_began = std::chrono::steady_clock::now();
+  auto character = LoadOrCookCharacter(
+      inputs.character.empty() ? DefaultCharacter() : inputs.character, inputs.cache_dir);
+  if (!character)
+    return character.error();
+  run.cooked = character->cooked;
+  run.library = character->library;
+  run.cook_seconds = SecondsSince(cook_began);
+
+  const std::filesystem::path level = inputs.level.empty() ? DefaultLevel() : inputs.level;
+  auto setup = locomotion::LoadSimulationSetup(
+      level, std::make_shared<const io::CookedLibrary>(std::move(character->library)));
+  if (!setup)
+    return setup.error();
+  run.level = setup->level;
+  const auto& capsule = setup->mover->settings().capsule;
+  run.capsule_radius_m = capsule.radius_m;
+  run.capsule_half_height_m = capsule.half_height_m;
+  run.capsule_bottom_offset_m = capsule.half_height_m + setup->mover->settings().floor_gap_m;
+  return setup;
+}
+
+}  // namespace
+
+Result<ScenarioRun> RunScenario(const ScenarioRunInputs& inputs) {
+  ScenarioRun run;
+  auto scenario = locomotion::LoadScenario(inputs.scenario);
+  if (!scenario)
+    return scenario.error();
+  run.scenario = std::move(*scenario);
+  auto setup = Prepare(inputs, run);
+  if (!setup)
+    return setup.error();
+  locomotion::SimulationOptions options;
+  options.joints = true;
+  world::BulletCollisionWorld* world = setup->world.get();
+  options.advance_world = [world](double dt) { world->Advance(dt); };
+  double update_seconds = 0.0;
+  options.update_seconds = &update_seconds;
+  const auto simulate_began = std::chrono::steady_clock::now();
+  auto frames = locomotion::RunSimulation(run.scenario, setup->assets, *setup->mover, options);
+  if (!frames)
+    return frames.error();
+  run.simulate_seconds = SecondsSince(simulate_began);
+  run.frames = std::move(*frames);
+  run.update_us_per_frame =
+      run.frames.empty() ? 0.0 : 1e6 * update_seconds / static_cast<double>(run.frames.size());
+  auto metrics = sim::ComputeMetrics(run.frames);
+  if (!metrics)
+    return metrics.error();
+  run.metrics = std::move(*metrics);
+  return run;
+}
+
+Result<ScenarioRun> LoadTrace(const ScenarioRunInputs& inputs) {
+  ScenarioRun run;
+  auto frames = sim::TraceReader::ReadFile(inputs.scenario);
+  if (!frames)
+    return frames.error();
+  run.frames = std::move(*frames);
+  auto setup = Prepare(inputs, run);
+  if (!setup)
+    return setup.error();
+  auto metrics = sim::ComputeMetrics(run.frames);
+  if (!metrics)
+    return metrics.error();
+  run.metrics = std::move(*metrics);
+  return run;
+}
+
+}  // namespace footwork::demo
