@@ -15,17 +15,23 @@ glm::quat Abs(const glm::quat& q) {
   return q.w < 0.0f ? -q : q;
 }
 
+// Callers validate dt; a non-finite or negative one still must not write NaNs into a pose, so it
+// counts as 0 here (nothing moves this frame).
+float UsableDt(float dt_s) {
+  return std::isfinite(dt_s) && dt_s > 0.0f ? dt_s : 0.0f;
+}
+
 // Distance travelled by a velocity that decays with `half_life_s`, over dt_s, per unit of
 // initial velocity: (1 - e^(-y dt)) / y with y = ln2 / half_life. Zero half-life: no motion.
 float DecayedTravel(float half_life_s, float dt_s) {
-  if (half_life_s <= 0.0f)
+  if (!(half_life_s > 0.0f))
     return 0.0f;
   const float y = std::numbers::ln2_v<float> / half_life_s;
   return (1.0f - std::exp(-y * dt_s)) / y;
 }
 
 float VelocityDecay(float half_life_s, float dt_s) {
-  if (half_life_s <= 0.0f)
+  if (!(half_life_s > 0.0f))
     return 0.0f;
   return std::exp2(-dt_s / half_life_s);
 }
@@ -140,6 +146,7 @@ void InertializeTransition(std::span<JointOffset> offsets, std::span<const Trans
 
 void InertializeUpdate(std::span<Transform> output, std::span<JointOffset> offsets,
                        std::span<const Transform> destination, float half_life_s, float dt_s) {
+  dt_s = UsableDt(dt_s);
   assert(output.size() == offsets.size() && destination.size() == offsets.size());
   for (std::size_t j = 0; j < offsets.size(); ++j) {
     JointOffset& offset = offsets[j];
@@ -172,6 +179,7 @@ void InertializeCurvesTransition(std::span<SpringState> offsets, std::span<const
 
 void InertializeCurvesUpdate(std::span<float> output, std::span<SpringState> offsets,
                              std::span<const float> destination, float half_life_s, float dt_s) {
+  dt_s = UsableDt(dt_s);
   assert(output.size() == offsets.size() && destination.size() == offsets.size());
   for (std::size_t c = 0; c < offsets.size(); ++c) {
     DecaySpringDamperExact(offsets[c], half_life_s, dt_s);
@@ -208,12 +216,14 @@ void DeadBlendCurvesTransition(std::span<DeadBlendCurve> curves, std::span<const
 }
 
 void AdvanceDeadBlend(DeadBlendClock& clock, float dt_s) {
+  dt_s = UsableDt(dt_s);
   clock.elapsed_s = std::min(clock.elapsed_s + dt_s, std::max(clock.duration_s, 0.0f));
 }
 
 void DeadBlendUpdate(std::span<Transform> output, std::span<DeadBlendJoint> joints,
                      const DeadBlendClock& clock, std::span<const Transform> destination,
                      float decay_half_life_s, float dt_s) {
+  dt_s = UsableDt(dt_s);
   assert(output.size() == joints.size() && destination.size() == joints.size());
   const float alpha = clock.Alpha();
   if (alpha >= 1.0f) {
@@ -240,6 +250,7 @@ void DeadBlendCurvesUpdate(std::span<float> output, std::span<DeadBlendCurve> cu
                            const DeadBlendClock& clock, std::span<const float> destination,
                            std::span<const std::uint8_t> filtered_mask, float decay_half_life_s,
                            float dt_s) {
+  dt_s = UsableDt(dt_s);
   assert(output.size() == curves.size() && destination.size() == curves.size());
   const float alpha = clock.Alpha();
   const float travel = DecayedTravel(decay_half_life_s, dt_s);

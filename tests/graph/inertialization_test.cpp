@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -204,6 +205,34 @@ TEST(DeadBlendingTest, FilteredCurveKeepsDestinationThroughTheBlend) {
     }
   }
   EXPECT_FLOAT_EQ(output[1], 2.0f);  // blended curve reached its destination after 0.25 s
+}
+
+TEST(InertializationTest, ABadDtMovesNothingAndWritesNoNaN) {
+  const float t0 = 0.4f;
+  const Pose source = PoseA(t0);
+  const auto source_velocity = Velocity(PoseA, t0);
+  const auto destination_velocity = Velocity(PoseB, t0);
+  for (const float bad : {std::nanf(""), -0.5f, std::numeric_limits<float>::infinity()}) {
+    std::array<JointOffset, kJoints> offsets;
+    ResetOffsets(offsets);
+    InertializeTransition(offsets, source, source_velocity, PoseB(t0), destination_velocity);
+    Pose output;
+    InertializeUpdate(output, offsets, PoseB(t0), 0.1f, bad);
+    ExpectNearPose(output, source, 1e-4f);  // as with dt 0: the outgoing pose
+
+    std::array<DeadBlendJoint, kJoints> joints;
+    DeadBlendClock clock;
+    DeadBlendTransition(clock, joints, source, source_velocity, 0.3f);
+    AdvanceDeadBlend(clock, bad);
+    EXPECT_FLOAT_EQ(clock.elapsed_s, 0.0f);
+    DeadBlendUpdate(output, joints, clock, PoseB(t0), 0.2f, bad);
+    ExpectNearPose(output, source, 1e-4f);
+    // A NaN half-life does not poison the extrapolation either.
+    DeadBlendUpdate(output, joints, clock, PoseB(t0), std::nanf(""), 1.0f / 60.0f);
+    for (const Transform& joint : output) {
+      EXPECT_TRUE(std::isfinite(joint.translation.x) && std::isfinite(joint.rotation.w));
+    }
+  }
 }
 
 }  // namespace

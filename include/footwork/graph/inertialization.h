@@ -15,8 +15,10 @@
 // the filter mask are not blended: they take the incoming value at once, so a curve such as the
 // seed's RotateAlpha (authored to start at 1) does not ramp up from the outgoing state's 0.
 //
-// The caller owns every span (no allocation here). Velocities are per second; angular velocity
-// is a scaled axis (axis * rad/s) in the joint's parent space, i.e. q(t + dt) ~ exp(w dt) * q(t).
+// The caller owns every span (no allocation here). A non-finite or negative dt_s counts as 0
+// (nothing moves that frame), so a bad frame never writes NaNs into the pose. Velocities are per
+// second; angular velocity is a scaled axis (axis * rad/s) in the joint's parent space, i.e. q(t +
+// dt) ~ exp(w dt) * q(t).
 
 #include <cstdint>
 #include <span>
