@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
 #include "anim/pose_math.h"
+#include "anim/rotation_batch.h"
 
 namespace footwork::anim {
 namespace {
@@ -29,32 +31,87 @@ inline std::uint32_t FindKey(const std::vector<float>& times, float t, std::uint
   return static_cast<std::uint32_t>(upper - keys) - 1;
 }
 
+// a + (b - a) alpha for vectors; for rotations the shortest-path nlerp before its normalisation
+// (detail::Nlerp's sum), which the caller normalises, several at once.
 template <typename T>
 T Interpolate(const T& a, const T& b, float alpha) {
   if constexpr (std::is_same_v<T, glm::quat>) {
-    return detail::Nlerp(a, b, alpha);
+    const float weight_b = detail::Dot(a, b) < 0.0f ? -alpha : alpha;
+    const float weight_a = 1.0f - alpha;
+    return glm::quat(weight_a * a.w + weight_b * b.w, weight_a * a.x + weight_b * b.x,
+                     weight_a * a.y + weight_b * b.y, weight_a * a.z + weight_b * b.z);
   } else {
     return a + (b - a) * alpha;
   }
 }
 
-// The channel's value at t (already wrapped into the clip), or `fallback` when it has no keys.
+// The blend factor of time t between key times t0 and t1. Remembers the last key pair: within
+// one pose neighbouring channels mostly share their key times (uniformly keyed channels at the
+// same cursor, two-key channels spanning the clip), so most channels skip the division. A hit
+// returns the very value the division would give, so results do not change.
+class KeyAlpha {
+ public:
+  explicit KeyAlpha(float t) : t_(t) {}
+  float operator()(float t0, float t1) {
+    if (t0 != t0_ || t1 != t1_) {
+      t0_ = t0;
+      t1_ = t1;
+      alpha_ = (t_ - t0) / (t1 - t0);
+    }
+    return alpha_;
+  }
+  float time() const { return t_; }
+
+ private:
+  float t_;
+  float t0_ = std::numeric_limits<float>::quiet_NaN();
+  float t1_ = std::numeric_limits<float>::quiet_NaN();
+  float alpha_ = 0.0f;
+};
+
+// The channel's value at alpha.time() (already wrapped into the clip), or `fallback` when it has
+// no keys. Returns true when the value was interpolated between two keys: a rotation is then an
+// nlerp not yet normalised.
 template <typename T>
-T SampleChannel(const Channel<T>& channel, float t, const T& fallback, std::uint32_t& cursor) {
+[[gnu::always_inline]] inline bool SampleChannel(const Channel<T>& channel, const T& fallback,
+                                                 std::uint32_t& cursor, KeyAlpha& alpha, T& out) {
   const std::size_t count = channel.times.size();
-  if (count == 0)
-    return fallback;
-  if (count == 1 || t <= channel.times.front())
-    return channel.values.front();
-  if (t >= channel.times.back())
-    return channel.values.back();
+  if (count == 0) {
+    out = fallback;
+    return false;
+  }
+  const float t = alpha.time();
+  const float* times = channel.times.data();
+  const T* values = channel.values.data();
+  if (count == 1 || t <= times[0]) {
+    out = values[0];
+    return false;
+  }
+  if (t >= times[count - 1]) {
+    out = values[count - 1];
+    return false;
+  }
   const std::uint32_t k = FindKey(channel.times, t, cursor);
   cursor = k;
-  if (channel.interpolation == Interpolation::kStep)
-    return channel.values[k];
-  const float t0 = channel.times[k];
-  const float t1 = channel.times[k + 1];
-  return Interpolate(channel.values[k], channel.values[k + 1], (t - t0) / (t1 - t0));
+  if (channel.interpolation == Interpolation::kStep) {
+    out = values[k];
+    return false;
+  }
+  out = Interpolate(values[k], values[k + 1], alpha(times[k], times[k + 1]));
+  return true;
+}
+
+// One channel's value with a rotation normalised right away (for single samples).
+template <typename T>
+T SampleChannel(const Channel<T>& channel, float t, const T& fallback, std::uint32_t& cursor) {
+  KeyAlpha alpha(t);
+  T value;
+  const bool between_keys = SampleChannel(channel, fallback, cursor, alpha, value);
+  if constexpr (std::is_same_v<T, glm::quat>) {
+    if (between_keys)
+      value = detail::NormalizeFast(value);
+  }
+  return value;
 }
 
 }  // namespace
@@ -127,13 +184,26 @@ Status SamplingJob::Run() const {
   const JointTrack* tracks = clip->tracks.data();
   std::uint32_t scratch_cursors[kCursorsPerJoint] = {0, 0, 0};
   std::uint32_t* cursors = cache != nullptr ? cache->CursorsFor(*clip).data() : nullptr;
-  for (std::size_t j = 0; j < num_joints; ++j) {
-    std::uint32_t* cursor = cursors != nullptr ? cursors + j * kCursorsPerJoint : scratch_cursors;
-    const JointTrack& track = tracks[j];
-    Transform& out = output[j];
-    out.translation = SampleChannel(track.translation, t, rest[j].translation, cursor[0]);
-    out.rotation = SampleChannel(track.rotation, t, rest[j].rotation, cursor[1]);
-    out.scale = SampleChannel(track.scale, t, rest[j].scale, cursor[2]);
+  Transform* out = output.data();
+  // Joints whose rotation is an unnormalised nlerp, normalised four at a time after each block
+  // of joints (keys themselves are returned untouched).
+  constexpr std::size_t kBlock = 64;
+  std::uint32_t blended[kBlock];
+  KeyAlpha alpha(t);
+  for (std::size_t begin = 0; begin < num_joints; begin += kBlock) {
+    const std::size_t end = std::min(num_joints, begin + kBlock);
+    std::size_t num_blended = 0;
+    for (std::size_t j = begin; j < end; ++j) {
+      std::uint32_t* cursor = cursors != nullptr ? cursors + j * kCursorsPerJoint : scratch_cursors;
+      const JointTrack& track = tracks[j];
+      SampleChannel(track.translation, rest[j].translation, cursor[0], alpha, out[j].translation);
+      SampleChannel(track.scale, rest[j].scale, cursor[2], alpha, out[j].scale);
+      const bool blended_rotation =
+          SampleChannel(track.rotation, rest[j].rotation, cursor[1], alpha, out[j].rotation);
+      blended[num_blended] = static_cast<std::uint32_t>(j);
+      num_blended += blended_rotation ? 1 : 0;
+    }
+    detail::NormalizeRotationsAt(out, blended, num_blended);
   }
   return Status::Ok();
 }
