@@ -12,8 +12,8 @@
 namespace footwork::anim {
 namespace {
 
-constexpr int kCursorsPerJoint = 3;
 constexpr int kRootCursors = 2;
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
 
 // Index k of the key interval holding t (times[k] <= t < times[k + 1]), for 0 < t-in-range.
 // Starts from the cursor: sequential playback moves it by zero or one key; anything else is a
@@ -114,6 +114,71 @@ T SampleChannel(const Channel<T>& channel, float t, const T& fallback, std::uint
   return value;
 }
 
+// Copies into `segment` the keys of `channel` around t: the same case analysis as SampleChannel,
+// stored as the time range over which it holds. Out of line: playback refills rarely.
+template <typename T>
+[[gnu::noinline]] void Refill(const Channel<T>& channel, float t, detail::KeySegment<T>& segment) {
+  using detail::SegmentKind;
+  const std::size_t count = channel.times.size();
+  const float* times = channel.times.data();
+  const T* values = channel.values.data();
+  segment.keys = times;
+  segment.begin = -kInfinity;
+  segment.end = kInfinity;
+  if (count == 0) {
+    segment.kind = SegmentKind::kRest;
+    return;
+  }
+  segment.kind = SegmentKind::kHold;
+  if (count == 1) {
+    segment.from = values[0];
+  } else if (t <= times[0]) {
+    // t <= times[0] is t < the next float after it.
+    segment.end = std::nextafter(times[0], kInfinity);
+    segment.from = values[0];
+  } else if (t >= times[count - 1]) {
+    segment.begin = times[count - 1];
+    segment.from = values[count - 1];
+  } else {
+    const std::uint32_t k = FindKey(channel.times, t, segment.key);
+    segment.key = k;
+    // Key 0 itself belongs to the range before the keys (held, not blended).
+    segment.begin = k == 0 ? std::nextafter(times[0], kInfinity) : times[k];
+    segment.end = times[k + 1];
+    segment.t0 = times[k];
+    segment.from = values[k];
+    if (channel.interpolation == Interpolation::kLinear) {
+      segment.kind = SegmentKind::kBlend;
+      segment.to = values[k + 1];
+    }
+  }
+}
+
+// SampleChannel through a cached key segment: while the time stays in the segment's range the
+// clip's key arrays are not read. Same values as SampleChannel, bit for bit.
+template <typename T>
+[[gnu::always_inline]] inline bool SampleSegment(const Channel<T>& channel, const T& fallback,
+                                                 detail::KeySegment<T>& segment, KeyAlpha& alpha,
+                                                 T& out) {
+  const float t = alpha.time();
+  if (segment.keys != channel.times.data() || !(segment.begin <= t && t < segment.end))
+      [[unlikely]] {
+    Refill(channel, t, segment);
+  }
+  switch (segment.kind) {
+    case detail::SegmentKind::kRest:
+      out = fallback;
+      return false;
+    case detail::SegmentKind::kHold:
+      out = segment.from;
+      return false;
+    case detail::SegmentKind::kBlend:
+      break;
+  }
+  out = Interpolate(segment.from, segment.to, alpha(segment.t0, segment.end));
+  return true;
+}
+
 }  // namespace
 
 float WrapTime(float time_s, float duration_s, WrapMode mode) {
@@ -132,21 +197,32 @@ float WrapTime(float time_s, float duration_s, WrapMode mode) {
 
 void SamplingCache::Resize(int num_joints) {
   num_joints_ = std::max(num_joints, 0);
-  cursors_.assign(static_cast<std::size_t>(num_joints_) * kCursorsPerJoint + kRootCursors, 0);
-  clip_ = nullptr;
+  segments_.assign(static_cast<std::size_t>(num_joints_), detail::JointSegments{});
+  Invalidate();
 }
 
 void SamplingCache::Invalidate() {
-  std::fill(cursors_.begin(), cursors_.end(), 0u);
+  std::fill(segments_.begin(), segments_.end(), detail::JointSegments{});
+  root_cursors_[0] = 0;
+  root_cursors_[1] = 0;
   clip_ = nullptr;
 }
 
-std::span<std::uint32_t> SamplingCache::CursorsFor(const Clip& clip) {
+void SamplingCache::Follow(const Clip& clip) {
   if (clip_ != &clip) {
-    std::fill(cursors_.begin(), cursors_.end(), 0u);
+    Invalidate();
     clip_ = &clip;
   }
-  return cursors_;
+}
+
+std::span<detail::JointSegments> SamplingCache::SegmentsFor(const Clip& clip) {
+  Follow(clip);
+  return segments_;
+}
+
+std::span<std::uint32_t, 2> SamplingCache::RootCursorsFor(const Clip& clip) {
+  Follow(clip);
+  return std::span<std::uint32_t, 2>(root_cursors_);
 }
 
 Status SamplingJob::Validate() const {
@@ -182,24 +258,36 @@ Status SamplingJob::Run() const {
   const std::size_t num_joints = output.size();
   const Transform* rest = skeleton->rest_pose.data();
   const JointTrack* tracks = clip->tracks.data();
-  std::uint32_t scratch_cursors[kCursorsPerJoint] = {0, 0, 0};
-  std::uint32_t* cursors = cache != nullptr ? cache->CursorsFor(*clip).data() : nullptr;
   Transform* out = output.data();
   // Joints whose rotation is an unnormalised nlerp, normalised four at a time after each block
   // of joints (keys themselves are returned untouched).
   constexpr std::size_t kBlock = 64;
   std::uint32_t blended[kBlock];
   KeyAlpha alpha(t);
+  detail::JointSegments* segments = cache != nullptr ? cache->SegmentsFor(*clip).data() : nullptr;
   for (std::size_t begin = 0; begin < num_joints; begin += kBlock) {
     const std::size_t end = std::min(num_joints, begin + kBlock);
     std::size_t num_blended = 0;
     for (std::size_t j = begin; j < end; ++j) {
-      std::uint32_t* cursor = cursors != nullptr ? cursors + j * kCursorsPerJoint : scratch_cursors;
       const JointTrack& track = tracks[j];
-      SampleChannel(track.translation, rest[j].translation, cursor[0], alpha, out[j].translation);
-      SampleChannel(track.scale, rest[j].scale, cursor[2], alpha, out[j].scale);
-      const bool blended_rotation =
-          SampleChannel(track.rotation, rest[j].rotation, cursor[1], alpha, out[j].rotation);
+      bool blended_rotation = false;
+      if (segments != nullptr) {
+        detail::JointSegments& segment = segments[j];
+        SampleSegment(track.translation, rest[j].translation, segment.translation, alpha,
+                      out[j].translation);
+        SampleSegment(track.scale, rest[j].scale, segment.scale, alpha, out[j].scale);
+        blended_rotation = SampleSegment(track.rotation, rest[j].rotation, segment.rotation, alpha,
+                                         out[j].rotation);
+      } else {
+        // Without a cache every channel searches its keys from the start.
+        std::uint32_t cursor = 0;
+        SampleChannel(track.translation, rest[j].translation, cursor, alpha, out[j].translation);
+        cursor = 0;
+        SampleChannel(track.scale, rest[j].scale, cursor, alpha, out[j].scale);
+        cursor = 0;
+        blended_rotation =
+            SampleChannel(track.rotation, rest[j].rotation, cursor, alpha, out[j].rotation);
+      }
       blended[num_blended] = static_cast<std::uint32_t>(j);
       num_blended += blended_rotation ? 1 : 0;
     }
@@ -211,10 +299,7 @@ Status SamplingJob::Run() const {
 Transform SampleRootMotion(const Clip& clip, float time_s, WrapMode wrap, SamplingCache* cache) {
   const float t = WrapTime(time_s, clip.duration_s, wrap);
   std::uint32_t scratch_cursors[kRootCursors] = {0, 0};
-  std::uint32_t* cursors = scratch_cursors;
-  if (cache != nullptr && cache->num_joints() >= static_cast<int>(clip.tracks.size())) {
-    cursors = cache->CursorsFor(clip).data() + clip.tracks.size() * kCursorsPerJoint;
-  }
+  std::uint32_t* cursors = cache != nullptr ? cache->RootCursorsFor(clip).data() : scratch_cursors;
   Transform result;
   result.translation = SampleChannel(clip.root_motion.translation, t, glm::vec3(0.0f), cursors[0]);
   result.rotation =

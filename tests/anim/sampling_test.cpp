@@ -1,6 +1,8 @@
 #include "footwork/anim/sampling.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <numbers>
 #include <random>
 
@@ -212,6 +214,55 @@ TEST(SampleRootMotionTest, SamplesTrackAndIdentityWhenEmpty) {
   without.root_motion = {};
   EXPECT_TRUE(testing::TransformNear(SampleRootMotion(without, 0.5f, WrapMode::kLoop),
                                      Transform::Identity()));
+}
+
+// The cache only saves work: cached samples equal uncached ones bit for bit, exactly at key
+// times, just after them, between, before and after the keys, for linear and step channels, in
+// playback order and in random seeks, and after a channel's keys are replaced.
+RC_GTEST_PROP(SamplingProperties, CachedSamplesEqualUncachedBitForBit, ()) {
+  const Skeleton skeleton = MakeTwoJointSkeleton();
+  Clip clip = MakeClip();
+  clip.tracks[0].translation.interpolation =
+      *rc::gen::element(Interpolation::kLinear, Interpolation::kStep);
+  // The child's scale: a few keys at random times.
+  auto& scale = clip.tracks[1].scale;
+  const int num_scale_keys = *rc::gen::inRange(1, 6);
+  for (int k = 0; k < num_scale_keys; ++k) {
+    scale.times.push_back(0.2f * static_cast<float>(k) +
+                          static_cast<float>(*rc::gen::inRange(0, 100)) / 1000.0f);
+    scale.values.push_back(glm::vec3(1.0f + 0.1f * static_cast<float>(k)));
+  }
+  std::vector<float> times;
+  for (const float key : clip.tracks[1].rotation.times) {
+    times.push_back(key);
+    times.push_back(std::nextafter(key, 2.0f));
+    times.push_back(std::nextafter(key, -1.0f));
+  }
+  for (const float key : scale.times)
+    times.push_back(key);
+  for (const int millis : *rc::gen::container<std::vector<int>>(rc::gen::inRange(-500, 1500)))
+    times.push_back(static_cast<float>(millis) / 1000.0f);
+  if (*rc::gen::arbitrary<bool>())
+    std::shuffle(times.begin(), times.end(), std::mt19937(*rc::gen::arbitrary<unsigned>()));
+
+  SamplingCache cache(skeleton.num_joints());
+  const auto same_bits = [](const Sampled& a, const Sampled& b) {
+    return a.status.ok() && b.status.ok() &&
+           std::memcmp(a.pose.data(), b.pose.data(), a.pose.size() * sizeof(Transform)) == 0;
+  };
+  for (const float t : times) {
+    for (const WrapMode wrap : {WrapMode::kClamp, WrapMode::kLoop}) {
+      RC_ASSERT(
+          same_bits(Sample(skeleton, clip, t, wrap, &cache), Sample(skeleton, clip, t, wrap)));
+    }
+  }
+  // New key storage for the root's translation (a different vector buffer): the cache notices it.
+  clip.tracks[0].translation.times = std::vector<float>{0.0f, 0.5f, 1.0f};
+  clip.tracks[0].translation.values = {{0, 0, 0}, {5, 0, 0}, {5, 5, 0}};
+  for (const float t : times) {
+    RC_ASSERT(same_bits(Sample(skeleton, clip, t, WrapMode::kClamp, &cache),
+                        Sample(skeleton, clip, t, WrapMode::kClamp)));
+  }
 }
 
 // Linear keys never overshoot: every sampled component lies within its channel's key range, for

@@ -21,9 +21,42 @@ enum class WrapMode { kClamp, kLoop };
 // duration wraps to 0. Zero-length clips always give 0.
 float WrapTime(float time_s, float duration_s, WrapMode mode);
 
-// Per-instance sampling state: one key cursor per channel, so sequential playback finds its keys
-// in O(1) while random seeks still fall back to a binary search. Size it once (allocates), then
-// sampling never allocates. A cache follows one clip at a time; switching clips resets it.
+namespace detail {
+
+// What a cached channel gives over its time range: the rest value (no keys), one key held, or the
+// blend of two keys.
+enum class SegmentKind : std::uint8_t { kRest, kHold, kBlend };
+
+// A channel's keys around the last time it was sampled, copied out of the clip: for a time in
+// [begin, end) the value is `from` (kHold) or the blend of `from` and `to` at (t - t0) / (end -
+// t0) (kBlend), without touching the clip's key arrays. `keys` names the channel's key storage,
+// so an entry left from other keys is refilled; begin == end is an empty entry.
+template <typename T>
+struct KeySegment {
+  const float* keys = nullptr;
+  float begin = 0.0f;
+  float end = 0.0f;
+  float t0 = 0.0f;
+  // The key interval's index: where the next search starts.
+  std::uint32_t key = 0;
+  SegmentKind kind = SegmentKind::kRest;
+  T from{};
+  T to{};
+};
+
+struct JointSegments {
+  KeySegment<glm::vec3> translation;
+  KeySegment<glm::quat> rotation;
+  KeySegment<glm::vec3> scale;
+};
+
+}  // namespace detail
+
+// Per-instance sampling state: each joint channel's current key pair (copied, so sequential
+// playback reads a compact array instead of the clip's scattered keys, and finds the next pair
+// from the last one in O(1)); random seeks still fall back to a binary search. Size it once
+// (allocates), then sampling never allocates. A cache follows one clip at a time; switching clips
+// resets it.
 class SamplingCache {
  public:
   SamplingCache() = default;
@@ -31,18 +64,24 @@ class SamplingCache {
 
   // Room for clips of up to `num_joints` joint tracks (plus the root-motion track).
   void Resize(int num_joints);
-  // Forgets every cursor (e.g. after the clip's keys were edited in place).
+  // Forgets every cached key segment. Needed after any change to the followed clip's keys (a
+  // segment whose channel has moved to other key storage is refilled anyway, but a vector
+  // assigned in place may keep its storage).
   void Invalidate();
   int num_joints() const { return num_joints_; }
 
-  // Used by the sampling functions: cursors for `clip`, reset if the cache followed another clip.
-  // Layout: 3 per joint (translation, rotation, scale), then root translation and rotation.
-  std::span<std::uint32_t> CursorsFor(const Clip& clip);
+  // Used by the sampling functions, for `clip` (both reset if the cache followed another clip):
+  // one key segment per joint track, and the root-motion track's two key cursors.
+  std::span<detail::JointSegments> SegmentsFor(const Clip& clip);
+  std::span<std::uint32_t, 2> RootCursorsFor(const Clip& clip);
 
  private:
+  void Follow(const Clip& clip);
+
   const Clip* clip_ = nullptr;
   int num_joints_ = 0;
-  std::vector<std::uint32_t> cursors_;
+  std::vector<detail::JointSegments> segments_;
+  std::uint32_t root_cursors_[2] = {0, 0};
 };
 
 // Samples `clip` at `time_s` into `output`. LINEAR keys lerp (rotations nlerp on the shortest
