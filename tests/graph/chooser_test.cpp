@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include "footwork/io/asset_paths.h"
 #include "support/test_paths.h"
 
 namespace footwork::graph {
@@ -318,11 +319,8 @@ TEST(ChooserTest, LoadsFilesAndReportsMissingOnes) {
 }
 
 TEST(ChooserTest, ExampleAssetLoads) {
-  const char* source_dir = std::getenv("FOOTWORK_SOURCE_DIR");
-  if (source_dir == nullptr)
-    GTEST_SKIP() << "FOOTWORK_SOURCE_DIR not set";
-  auto library =
-      LoadChooserLibrary(std::filesystem::path(source_dir) / "assets/graph/example_choosers.json");
+  // The project's own assets ($FOOTWORK_SOURCE_DIR or the compiled-in source folder).
+  auto library = LoadChooserLibrary(io::ProjectAssets() / "graph/example_choosers.json");
   ASSERT_TRUE(library.ok()) << library.error().message;
   NamedValues values;
   values.SetEnum("gait", "sprint");
