@@ -142,7 +142,7 @@ Result<RoleDescription> ParseRole(const std::string& role, const Json& value, co
   FW_TRY_STATUS(OnlyKnownKeys(
       value, at,
       {"clip", "looping", "root_motion", "foot_curves", "enable_foot_ik", "enable_turn_in_place",
-       "disable_switch_ground_gait", "layering", "contacts"}));
+       "disable_switch_ground_gait", "layering", "contacts", "root_speed"}));
   RoleDescription description;
   description.role = role;
   FW_TRY(description.clip, String(value, at, "clip"));
@@ -164,6 +164,17 @@ Result<RoleDescription> ParseRole(const std::string& role, const Json& value, co
     } else {
       return at.Child("root_motion")
           .Fail("expected \"none\", \"contacts\" or \"authored\", got " + Describe(*it));
+    }
+  }
+  if (const auto it = value.find("root_speed"); it != value.end()) {
+    const std::string estimate = it->is_string() ? it->get<std::string>() : std::string();
+    if (estimate == "planted_foot") {
+      description.root_speed = RootSpeedEstimate::kPlantedFoot;
+    } else if (estimate == "step_cadence") {
+      description.root_speed = RootSpeedEstimate::kStepCadence;
+    } else {
+      return at.Child("root_speed")
+          .Fail("expected \"planted_foot\" or \"step_cadence\", got " + Describe(*it));
     }
   }
   if (value.contains("contacts")) {

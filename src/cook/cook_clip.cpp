@@ -7,9 +7,13 @@
 #include "footwork/anim/curve.h"
 #include "footwork/anim/curve_names.h"
 #include "footwork/cook/authored_root_motion.h"
+#include "footwork/cook/clip_from_poses.h"
 #include "footwork/cook/curve_modifiers.h"
+#include "footwork/cook/cycle_speed.h"
 #include "footwork/cook/foot_contacts.h"
+#include "footwork/cook/foot_pinning.h"
 #include "footwork/cook/foot_plants.h"
+#include "footwork/cook/joint_step_limit.h"
 #include "footwork/cook/loop_closure.h"
 #include "footwork/cook/sample_motion.h"
 #include "footwork/core/angles.h"
@@ -24,6 +28,8 @@ constexpr float kQualityRateHz = 60.0f;
 constexpr float kMinAuthoredTravelM = 0.05f;
 // Clips turning less than this have no turn curves.
 constexpr float kMinTurnDeg = 1.0f;
+// Joint steps are limited to this fraction of the bar.
+constexpr float kJointStepMargin = 0.9f;
 
 int RootJoint(const anim::RigBinding& binding) {
   const int root = binding.Joint("root");
@@ -49,6 +55,31 @@ std::vector<glm::quat> Rotations(const SampledPoses& poses) {
   for (const Transform& t : poses.locals)
     rotations.push_back(t.rotation);
   return rotations;
+}
+
+// The legs to pin: none when the rig profile names no thigh/calf (the clip is then left as is).
+Result<std::vector<FootPin>> FootPinsOf(const anim::Skeleton& skeleton,
+                                        const anim::RigBinding& binding, const FootPlants& left,
+                                        const FootPlants& right) {
+  std::vector<FootPin> pins;
+  for (const auto& [side, plants] : {std::pair{"l", &left}, std::pair{"r", &right}}) {
+    FootPin pin;
+    pin.chain = {binding.Joint(std::string("thigh_") + side),
+                 binding.Joint(std::string("calf_") + side),
+                 binding.Joint(std::string("foot_") + side)};
+    if (pin.chain.upper < 0 || pin.chain.lower < 0 || pin.chain.end < 0)
+      return std::vector<FootPin>{};
+    if (skeleton.parents[pin.chain.lower] != pin.chain.upper ||
+        skeleton.parents[pin.chain.end] != pin.chain.lower) {
+      return Error{fmt::format("rig profile '{0}': thigh_{1}, calf_{1}, foot_{1} are not a chain",
+                               binding.profile_name, side)};
+    }
+    pin.ball = binding.Joint(std::string("ball_") + side);
+    pin.pin_ball = plants->lock_on_ball;
+    pin.planted = plants->lock;
+    pins.push_back(std::move(pin));
+  }
+  return pins;
 }
 
 }  // namespace
@@ -153,16 +184,63 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
     return WithContext(role.role + " (" + source.name + "): right foot", right.error());
 
   if (role.root_motion == RootMotionSource::kFromContacts && clip.root_motion.empty()) {
-    Result<std::vector<glm::vec3>> root =
-        RootTranslationFromPlants(motion, *left, *right, role.looping);
-    if (!root)
-      return WithContext(role.role + " (" + source.name + ")", root.error());
+    Result<CycleSpeed> speed = EstimateCycleSpeed(motion, *left, *right, role.looping);
+    if (!speed)
+      return WithContext(role.role + " (" + source.name + ")", speed.error());
+    const bool by_stride = role.root_speed == RootSpeedEstimate::kStepCadence;
+    const glm::vec3 velocity =
+        speed->VelocityAt(by_stride ? speed->stride_speed_m_s : speed->planted_speed_m_s);
+    // A cycle moves at a constant velocity; foot pinning below keeps the planted foot still at it.
     for (int f = 0; f < frames; ++f) {
-      motion.root[f].translation = (*root)[f];
+      motion.root[f].translation = velocity * motion.TimeOf(f);
       clip.root_motion.translation.times.push_back(std::min(motion.TimeOf(f), clip.duration_s));
-      clip.root_motion.translation.values.push_back((*root)[f]);
+      clip.root_motion.translation.values.push_back(motion.root[f].translation);
     }
-    report.notes.push_back("root motion derived from foot contacts");
+    report.notes.push_back(fmt::format(
+        "root motion from foot contacts: planted foot {:.2f} m/s, step {:.2f} m x cadence "
+        "{:.2f} /s = {:.2f} m/s; using {} ({:.2f} m/s)",
+        speed->planted_speed_m_s, speed->step_length_m, speed->cadence_hz, speed->stride_speed_m_s,
+        by_stride ? "step x cadence" : "the planted foot", glm::length(velocity)));
+  }
+
+  // Joint pops and foot slide are fixed on the sampled poses, then the clip is rebuilt from them.
+  {
+    Result<SampledPoses> poses = SamplePoses(skeleton, clip, settings.rate_hz);
+    if (!poses)
+      return poses.error();
+    bool rebuild = false;
+    // A little under the bar, so resampling at 60 Hz cannot push a step back over it.
+    const float step_limit = Radians(settings.bars.max_joint_step_deg) * kJointStepMargin;
+    if (const int smoothed = LimitJointSteps(*poses, step_limit, role.looping); smoothed > 0) {
+      rebuild = true;
+      report.notes.push_back(
+          fmt::format("smoothed {} joint(s) turning more than {:.1f} deg in one frame", smoothed,
+                      Degrees(step_limit)));
+    }
+    if (role.foot_curves) {
+      Result<std::vector<FootPin>> pins = FootPinsOf(skeleton, binding, *left, *right);
+      if (!pins)
+        return WithContext(role.role, pins.error());
+      if (!pins->empty()) {
+        if (Status pinned = PinFeet(skeleton, *poses, motion.root, *pins, role.looping,
+                                    {settings.foot_pin_blend_s});
+            !pinned) {
+          return WithContext(role.role + " (" + source.name + ")", pinned.error());
+        }
+        rebuild = true;
+        report.notes.push_back("planted feet pinned with two-bone IK");
+      }
+    }
+    if (rebuild) {
+      anim::Clip rebuilt = ClipFromPoses(
+          clip.name, *poses, clip.root_motion.empty() ? std::vector<Transform>{} : motion.root,
+          role.looping);
+      rebuilt.curves = std::move(clip.curves);
+      rebuilt.markers = std::move(clip.markers);
+      rebuilt.notifies = std::move(clip.notifies);
+      clip = std::move(rebuilt);
+      report.duration_s = clip.duration_s;
+    }
   }
 
   const float rate = motion.rate_hz;

@@ -140,26 +140,21 @@ std::vector<float> FootLockValues(const ContactFlags& contact, float rate_hz, fl
   std::vector<float> lock(n, 0.0f);
   const int release_frames = std::max(1, static_cast<int>(std::lround(release_s * rate_hz)));
   for (const ContactInterval& interval : ContactIntervals(contact, looping)) {
-    for (int k = 0, i = interval.begin;; ++k) {
-      lock[i] = 1.0f;
-      if (i == interval.end || k >= n)
-        break;
-      i = (i + 1) % n;
-    }
-    // Release: fade to 0 over the frames after the contact ends.
-    for (int k = 1; k <= release_frames; ++k) {
-      int i = interval.end + k;
-      if (i >= n) {
-        if (!looping)
-          break;
-        i %= n;
-      }
-      if (contact[i])
-        break;
-      const float value = 1.0f - static_cast<float>(k) / static_cast<float>(release_frames + 1);
-      lock[i] = std::max(lock[i], value);
+    const int length = (interval.end - interval.begin + n) % n + 1;
+    // The release ends at lift-off: the last `ramp` planted frames fall toward 0, so the runtime
+    // has let go of the foot by the time it leaves the ground. At least half the contact stays
+    // fully locked.
+    const int ramp = length >= n ? 0 : std::min(release_frames, length / 2);
+    for (int k = 0; k < length; ++k) {
+      const int i = (interval.begin + k) % n;
+      const int from_end = length - 1 - k;  // 0 on the last planted frame
+      lock[i] =
+          from_end >= ramp ? 1.0f : static_cast<float>(from_end + 1) / static_cast<float>(ramp + 1);
     }
   }
+  // A looping clip's last frame repeats its first.
+  if (looping && n > 1)
+    lock[n - 1] = lock[0] = std::max(lock[0], lock[n - 1]);
   return lock;
 }
 
@@ -168,6 +163,9 @@ std::vector<anim::SyncMarker> FootDownMarkers(const ContactFlags& contact, float
   std::vector<anim::SyncMarker> markers;
   const int n = static_cast<int>(contact.size());
   for (const ContactInterval& interval : ContactIntervals(contact, looping)) {
+    // A clip that does not loop and starts with the foot down did not see it go down.
+    if (!looping && interval.begin == 0)
+      continue;
     // A looping clip's last frame repeats its first: a contact starting there starts at time 0.
     const int frame = (looping && interval.begin == n - 1) ? 0 : interval.begin;
     markers.push_back({name, static_cast<float>(frame) / rate_hz});

@@ -57,23 +57,32 @@ TEST_P(CookCycleTest, MatchesTheHumanoidTruth) {
   const anim::FloatCurve* speed = clip.FindCurve(names::kMotionSpeed);
   ASSERT_NE(speed, nullptr);
 
-  // FootLock agrees with the true contacts away from the contact edges (one frame either side).
+  // FootLock agrees with the true contacts away from the contact edges (one frame either side):
+  // 1 while planted except the release before lift-off, and 0 whenever the foot is off the
+  // ground (the release ends by lift-off, never after it).
+  const float release_s = HumanoidSettings().foot_lock_release_s;
   for (const auto& [side, curve_name] : {std::pair{fwt::Side::kLeft, names::kFootLockLeft},
                                          std::pair{fwt::Side::kRight, names::kFootLockRight}}) {
     const anim::FloatCurve* lock = clip.FindCurve(curve_name);
     ASSERT_NE(lock, nullptr);
     int disagreements = 0;
+    int locked_frames = 0;
     for (std::size_t i = 0; i < lock->times.size(); ++i) {
       const float t = lock->times[i];
       const bool edge = source.truth.InContact(side, t - 1.5f / 60.0f) !=
                         source.truth.InContact(side, t + 1.5f / 60.0f);
       if (edge)
         continue;
-      const bool truth = source.truth.InContact(side, t);
-      if (truth != (lock->values[i] >= 0.999f))
+      const bool planted = source.truth.InContact(side, t);
+      const bool releasing = planted && !source.truth.InContact(side, t + release_s + 1.5f / 60.0f);
+      locked_frames += lock->values[i] >= 0.999f ? 1 : 0;
+      if (!planted && lock->values[i] != 0.0f)
+        ++disagreements;
+      if (planted && !releasing && lock->values[i] < 0.999f)
         ++disagreements;
     }
     EXPECT_EQ(disagreements, 0) << curve_name;
+    EXPECT_GT(locked_frames, 0) << curve_name;
   }
 
   // One Foot_L and one Foot_R marker per cycle, at the true touch-down times.

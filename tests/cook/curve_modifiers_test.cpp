@@ -98,15 +98,24 @@ TEST(CurveModifiersTest, FootLockAndMarkers) {
   for (int i = 0; i < 10; ++i)
     contact[i] = contact[30 + i] = true;
   const std::vector<float> lock = FootLockValues(contact, 60.0f, 3.0f / 60.0f, false);
+  // Fully locked, then released over the last 3 planted frames: 0 at lift-off (frame 10).
   EXPECT_EQ(lock[0], 1.0f);
-  EXPECT_EQ(lock[9], 1.0f);
-  EXPECT_NEAR(lock[10], 0.75f, 1e-6f);
-  EXPECT_NEAR(lock[12], 0.25f, 1e-6f);
-  EXPECT_EQ(lock[13], 0.0f);
+  EXPECT_EQ(lock[6], 1.0f);
+  EXPECT_NEAR(lock[7], 0.75f, 1e-6f);
+  EXPECT_NEAR(lock[9], 0.25f, 1e-6f);
+  EXPECT_EQ(lock[10], 0.0f);
+  EXPECT_EQ(lock[29], 0.0f);
+  EXPECT_EQ(lock[30], 1.0f);
+  // The contact under way at frame 0 of this non-looping clip went down before it: no marker.
   const auto markers = FootDownMarkers(contact, 60.0f, "Foot_L", false);
-  ASSERT_EQ(markers.size(), 2u);
-  EXPECT_FLOAT_EQ(markers[0].time_s, 0.0f);
-  EXPECT_FLOAT_EQ(markers[1].time_s, 0.5f);
+  ASSERT_EQ(markers.size(), 1u);
+  EXPECT_FLOAT_EQ(markers[0].time_s, 0.5f);
+  // Looping, the same contact is a foot-down at time 0.
+  ContactFlags loop_contact = contact;
+  loop_contact.push_back(contact.front());
+  const auto loop_markers = FootDownMarkers(loop_contact, 60.0f, "Foot_L", true);
+  ASSERT_EQ(loop_markers.size(), 2u);
+  EXPECT_TRUE(loop_markers[0].time_s == 0.0f || loop_markers[1].time_s == 0.0f);
 }
 
 TEST(CurveModifiersTest, LoopingContactAcrossTheSeamIsOneFootstep) {

@@ -25,6 +25,16 @@ enum class RootMotionSource {
   kAuthored,
 };
 
+// Which estimate sets the ground speed of a cycle whose root motion comes from contacts (both
+// are always measured and reported; see cycle_speed.h).
+enum class RootSpeedEstimate {
+  // The planted foot's backward speed: exact for clips whose feet are animated against a ground.
+  kPlantedFoot,
+  // Step length x cadence: for stylised runs whose planted foot sweeps back faster than their
+  // stride allows; foot pinning then holds the foot still at this speed.
+  kStepCadence,
+};
+
 // How one role's clip is cooked.
 struct RoleDescription {
   std::string role;
@@ -32,6 +42,7 @@ struct RoleDescription {
   std::string clip;
   bool looping = false;
   RootMotionSource root_motion = RootMotionSource::kNone;
+  RootSpeedEstimate root_speed = RootSpeedEstimate::kPlantedFoot;
   // FootLock_L/R, Foot_L/Foot_R markers (from contacts).
   bool foot_curves = true;
   // Constant values of the state curves on this clip.

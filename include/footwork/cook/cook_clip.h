@@ -21,6 +21,8 @@ struct ClipCookSettings {
   FootContactSettings contacts;
   float foot_lock_release_s = 0.1f;
   float loop_closure_blend_s = 0.25f;
+  // Foot pinning's IK blend before touchdown and after lift-off (s).
+  float foot_pin_blend_s = 0.1f;
   ClipQualityBars bars;
 };
 ClipCookSettings SettingsOf(const CharacterDescription& description);

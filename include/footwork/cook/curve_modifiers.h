@@ -42,11 +42,13 @@ std::vector<float> RemainingTurnYawValues(const SampledMotion& motion);
 std::vector<float> TurnYawWeightValues(const SampledMotion& motion,
                                        float done_tolerance_deg = 0.5f);
 
-// FootLock: 1 on planted frames, released linearly over release_s after each contact ends.
+// FootLock: 1 on planted frames, released linearly over the last release_s of each contact, so
+// it reaches 0 at lift-off (never after it); at least half of each contact stays at 1.
 std::vector<float> FootLockValues(const ContactFlags& contact, float rate_hz, float release_s,
                                   bool looping);
 
-// Sync markers at each contact's first frame, named `name`.
+// Sync markers at each contact's first frame, named `name`. In a clip that does not loop, a
+// contact already under way at frame 0 has no marker (the foot went down before the clip).
 std::vector<anim::SyncMarker> FootDownMarkers(const ContactFlags& contact, float rate_hz,
                                               const std::string& name, bool looping);
 

@@ -1,0 +1,46 @@
+#pragma once
+// Foot pinning: while a foot is planted, hold its planted point still in the world (so it moves
+// with the root motion in the clip's root space) by solving the leg with two-bone IK. The IK
+// weight blends in before touchdown and out after lift-off, so the legs do not pop at contact
+// edges. This makes the locked-foot quality bar hold by construction, whatever small slide the
+// source clip (or a derived clip's retimed playback) has.
+
+#include <vector>
+
+#include "footwork/anim/skeleton.h"
+#include "footwork/anim/two_bone_ik.h"
+#include "footwork/cook/sample_motion.h"
+#include "footwork/cook/sampled_motion.h"
+#include "footwork/core/error.h"
+#include "footwork/core/transform.h"
+
+namespace footwork::cook {
+
+// One leg to pin.
+struct FootPin {
+  // thigh -> calf -> foot (ankle).
+  anim::TwoBoneIkChain chain;
+  // The ball joint; pinned instead of the ankle when pin_ball (toe running).
+  int ball = -1;
+  bool pin_ball = false;
+  // Frames during which the point is held still (one flag per frame).
+  ContactFlags planted;
+};
+
+struct FootPinningSettings {
+  // IK weight ramps over this long before each contact and after it (s).
+  float blend_s = 0.1f;
+  // Reach clamp of the leg, as a fraction of its length.
+  float max_extension = 0.999f;
+};
+
+// Where each planted interval holds its point: the mean world position of the point over the
+// interval (so the correction is as small as possible). Pins every foot in `poses` (frames x
+// joints local transforms) against `root` (the root-motion transform per frame, in the clip's
+// start space). Looping clips (last frame = first) wrap intervals and blends across the end and
+// keep the last frame equal to the first. Errors on size mismatches or bad chains.
+Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
+               const std::vector<Transform>& root, const std::vector<FootPin>& feet, bool looping,
+               const FootPinningSettings& settings);
+
+}  // namespace footwork::cook
