@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#endif
+
 #include <fmt/format.h>
 
 #include "anim/pose_math.h"
@@ -44,6 +48,39 @@ void BlendJoints(const Transform* const* poses, const float* weights, std::size_
   const std::size_t count = kLayers > 0 ? kLayers : num_layers;
   const Transform* first = poses[0];
   const float first_weight = weights[0];
+#if defined(__SSE2__)
+  // A joint as three overlapping 16-byte rows, floats [0, 4), [3, 7) and [6, 10) of its
+  // Transform: (tx, ty, tz, qx), the rotation (qx, qy, qz, qw), (qw, sx, sy, sz). The outer rows
+  // are weighted whole (their rotation lanes are junk) and stored first; the rotation row, stored
+  // last, overwrites those lanes. Lane by lane the sums are the scalar path's.
+  static_assert(sizeof(Transform) == 10 * sizeof(float) && sizeof(glm::quat) == 4 * sizeof(float));
+  const __m128 first_weights = _mm_set1_ps(first_weight);
+  for (std::size_t j = 0; j < num_joints; ++j) {
+    const float* f0 = reinterpret_cast<const float*>(&first[j]);
+    const __m128 q0 = _mm_loadu_ps(f0 + 3);
+    __m128 head = _mm_mul_ps(_mm_loadu_ps(f0), first_weights);
+    __m128 rotation = _mm_mul_ps(q0, first_weights);
+    __m128 tail = _mm_mul_ps(_mm_loadu_ps(f0 + 6), first_weights);
+    for (std::size_t l = 1; l < count; ++l) {
+      const float* f = reinterpret_cast<const float*>(&poses[l][j]);
+      const __m128 q = _mm_loadu_ps(f + 3);
+      const float weight = weights[l];
+      // Sign-align with the first pose so opposite-hemisphere quaternions do not cancel:
+      // Dot(q0, q) = w*w + x*x + y*y + z*z in the scalar order.
+      alignas(16) float products[4];
+      _mm_store_ps(products, _mm_mul_ps(q0, q));
+      const float dot = products[3] + products[0] + products[1] + products[2];
+      const __m128 weights_row = _mm_set1_ps(weight);
+      head = _mm_add_ps(head, _mm_mul_ps(_mm_loadu_ps(f), weights_row));
+      rotation = _mm_add_ps(rotation, _mm_mul_ps(q, _mm_set1_ps(dot < 0.0f ? -weight : weight)));
+      tail = _mm_add_ps(tail, _mm_mul_ps(_mm_loadu_ps(f + 6), weights_row));
+    }
+    float* o = reinterpret_cast<float*>(&out[j]);
+    _mm_storeu_ps(o, head);
+    _mm_storeu_ps(o + 6, tail);
+    _mm_storeu_ps(o + 3, rotation);
+  }
+#else
   for (std::size_t j = 0; j < num_joints; ++j) {
     const glm::quat& q0 = first[j].rotation;
     glm::vec3 translation = first[j].translation * first_weight;
@@ -67,6 +104,7 @@ void BlendJoints(const Transform* const* poses, const float* weights, std::size_
     out[j].rotation = rotation;
     out[j].scale = scale;
   }
+#endif
   detail::NormalizeRotations(out, num_joints);
 }
 
