@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "footwork/anim/curve_names.h"
+#include "footwork/cook/derived_clips.h"
 #include "footwork/cook/mirror_clip.h"
 #include "footwork/cook/transitions.h"
 #include "footwork/io/import.h"
@@ -129,6 +130,9 @@ Result<CookedCharacter> CookCharacter(const CharacterDescription& description,
       Add(character, std::move(*result));
     }
   }
+  // Turns in place, strafing cycles, pivots, gait transitions, falls and landings.
+  if (Status derived = CookDerivedClips(description, *binding, settings, character); !derived)
+    return WithContext(where, derived.error());
   return character;
 }
 

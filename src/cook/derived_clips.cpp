@@ -1,0 +1,102 @@
+#include "footwork/cook/derived_clips.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "footwork/anim/curve_names.h"
+#include "footwork/cook/curve_modifiers.h"
+#include "footwork/cook/turn_in_place.h"
+
+namespace footwork::cook {
+namespace names = anim::curve_names;
+namespace {
+
+const anim::Clip* FindClip(const CookedCharacter& character, const std::string& name) {
+  for (const anim::Clip& clip : character.clips) {
+    if (clip.name == name)
+      return &clip;
+  }
+  return nullptr;
+}
+
+std::string SideSuffix(float turn_deg) {
+  return fmt::format("{:.0f}_{}", std::fabs(turn_deg), turn_deg > 0.0f ? "l" : "r");
+}
+
+// A derived role: not looping, no root motion of its own (the synthesizer put it on the track).
+RoleDescription DerivedRole(const RoleDescription& base, const std::string& name) {
+  RoleDescription role = base;
+  role.role = name;
+  role.looping = false;
+  role.root_motion = RootMotionSource::kNone;
+  role.foot_curves = true;
+  role.enable_foot_ik = 1.0f;
+  role.enable_turn_in_place = 0.0f;
+  role.disable_switch_ground_gait = 0.0f;
+  role.layering.clear();
+  return role;
+}
+
+Status Cook(const CookedCharacter& character, const anim::RigBinding& binding,
+            const anim::Clip& synthesized, const RoleDescription& role,
+            const ClipCookSettings& settings, const std::string& source, CookedClip& out) {
+  Result<CookedClip> cooked =
+      CookClip(character.skeleton, binding, synthesized, role, DistanceMarker::kNone, settings);
+  if (!cooked)
+    return cooked.error();
+  cooked->report.source = source;
+  out = std::move(*cooked);
+  return Status::Ok();
+}
+
+void Add(CookedCharacter& character, CookedClip cooked) {
+  character.clips.push_back(std::move(cooked.clip));
+  character.reports.push_back(std::move(cooked.report));
+}
+
+// turn_in_place_<90|180>_<l|r> from the idle: EnableTurnInPlace comes back once the turn is done.
+Status CookTurnsInPlace(const CharacterDescription& description, const anim::RigBinding& binding,
+                        const ClipCookSettings& settings, CookedCharacter& character) {
+  const RoleDescription* idle_role = description.FindRole("idle");
+  const anim::Clip* idle = FindClip(character, "idle");
+  if (idle_role == nullptr || idle == nullptr)
+    return Status::Ok();
+  const anim::Clip idle_clip = *idle;
+  for (const float turn_deg : {90.0f, -90.0f, 180.0f, -180.0f}) {
+    const std::string name = "turn_in_place_" + SideSuffix(turn_deg);
+    if (FindClip(character, name) != nullptr)
+      continue;
+    Result<anim::Clip> turn =
+        SynthesizeTurnInPlace(character.skeleton, binding, idle_clip, turn_deg,
+                              TurnInPlaceSettings{}, name, settings.rate_hz);
+    if (!turn)
+      return turn.error();
+    CookedClip cooked;
+    if (Status status = Cook(character, binding, *turn, DerivedRole(*idle_role, name), settings,
+                             "turn in place from idle", cooked);
+        !status) {
+      return status;
+    }
+    const anim::FloatCurve* weight = cooked.clip.FindCurve(names::kTurnYawWeight);
+    if (weight != nullptr) {
+      std::vector<float> enable = weight->values;
+      for (float& v : enable)
+        v = 1.0f - v;
+      SetCurve(cooked.clip, MakeUniformCurve(names::kEnableTurnInPlace, enable, settings.rate_hz));
+    }
+    Add(character, std::move(cooked));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status CookDerivedClips(const CharacterDescription& description, const anim::RigBinding& binding,
+                        const ClipCookSettings& settings, CookedCharacter& character) {
+  if (Status status = CookTurnsInPlace(description, binding, settings, character); !status)
+    return status;
+  return Status::Ok();
+}
+
+}  // namespace footwork::cook
