@@ -1,0 +1,128 @@
+#include "footwork/cook/foot_pinning.h"
+
+#include <gtest/gtest.h>
+
+#include "footwork/anim/local_to_model.h"
+#include "footwork/cook/clip_quality.h"
+#include "footwork/cook/foot_plants.h"
+#include "support/procedural_humanoid.h"
+
+namespace footwork::cook {
+namespace {
+
+namespace fwt = footwork::testing;
+
+struct PinningCase {
+  anim::Skeleton skeleton = fwt::HumanoidSkeleton();
+  anim::RigBinding binding = *anim::Bind(fwt::HumanoidRigProfile(), skeleton);
+  fwt::HumanoidClip walk = fwt::MakeCycleInPlace(fwt::WalkGait());
+  SampledPoses poses = *SamplePoses(skeleton, walk.clip, 60.0f);
+  SampledMotion motion = *SampleMotion(skeleton, walk.clip, binding, 60.0f);
+  FootPlants left;
+  FootPlants right;
+  std::vector<Transform> root;
+
+  // Root motion at `speed_m_s` along +Z (the truth is 1.2 m/s: anything else slides the feet).
+  explicit PinningCase(float speed_m_s) {
+    FootContactSettings contacts;
+    contacts.height_tolerance_m = 0.02f;
+    left = *DetectFootPlants(motion.left, 60.0f, contacts);
+    right = *DetectFootPlants(motion.right, 60.0f, contacts);
+    for (int f = 0; f < motion.frames(); ++f) {
+      Transform t = Transform::Identity();
+      t.translation = {0.0f, 0.0f, speed_m_s * motion.TimeOf(f)};
+      root.push_back(t);
+    }
+  }
+
+  std::vector<FootPin> Pins() const {
+    std::vector<FootPin> pins;
+    for (const auto& [side, plants] : {std::pair{"l", &left}, std::pair{"r", &right}}) {
+      FootPin pin;
+      pin.chain = {binding.Joint(std::string("thigh_") + side),
+                   binding.Joint(std::string("calf_") + side),
+                   binding.Joint(std::string("foot_") + side)};
+      pin.ball = binding.Joint(std::string("ball_") + side);
+      pin.planted = plants->lock;
+      pins.push_back(pin);
+    }
+    return pins;
+  }
+
+  // Mean world speed (cm/s) of the ankle over its planted frames.
+  float LockedSpeedCm(const SampledPoses& p, const char* joint_role, const FootPlants& plants) {
+    const int joint = binding.Joint(joint_role);
+    std::vector<glm::vec3> ankle;
+    std::vector<float> lock;
+    std::vector<Transform> model(static_cast<std::size_t>(p.joints));
+    for (int f = 0; f < p.frames(); ++f) {
+      anim::LocalToModelJob job{&skeleton,
+                                {p.Frame(f), static_cast<std::size_t>(p.joints)},
+                                Transform::Identity(),
+                                model};
+      EXPECT_TRUE(job.Run().ok());
+      ankle.push_back(model[joint].translation);
+      lock.push_back(plants.lock[f] ? 1.0f : 0.0f);
+    }
+    return 100.0f * MeanLockedFootSpeed(root, ankle, lock, 60.0f);
+  }
+};
+
+TEST(FootPinningTest, HoldsASlidingFootStillInTheWorld) {
+  // 20% too slow: the source's planted foot slides 24 cm/s in the world.
+  PinningCase c(0.8f * fwt::WalkGait().speed_m_s);
+  const float before_l = c.LockedSpeedCm(c.poses, "foot_l", c.left);
+  EXPECT_NEAR(before_l, 0.2f * 100.0f * fwt::WalkGait().speed_m_s, 2.0f);
+  SampledPoses pinned = c.poses;
+  ASSERT_TRUE(PinFeet(c.skeleton, pinned, c.root, c.Pins(), /*looping=*/true, {}).ok());
+  EXPECT_LT(c.LockedSpeedCm(pinned, "foot_l", c.left), 0.05f);
+  EXPECT_LT(c.LockedSpeedCm(pinned, "foot_r", c.right), 0.05f);
+  // Only the legs move: the spine and arms keep their source rotations.
+  const int spine = c.binding.Joint("pelvis");
+  const int arm = c.binding.Joint("upperarm_l");
+  for (int f = 0; f < pinned.frames(); ++f) {
+    EXPECT_EQ(pinned.Frame(f)[spine].rotation, c.poses.Frame(f)[spine].rotation);
+    EXPECT_EQ(pinned.Frame(f)[arm].rotation, c.poses.Frame(f)[arm].rotation);
+  }
+  // The loop stays closed.
+  for (int j = 0; j < pinned.joints; ++j) {
+    EXPECT_EQ(pinned.Frame(0)[j].rotation, pinned.Frame(pinned.frames() - 1)[j].rotation);
+  }
+}
+
+TEST(FootPinningTest, LeavesAFootThatDoesNotSlideWhereItIs) {
+  // The true ground speed: pinning may only nudge the legs by numerical noise.
+  PinningCase c(fwt::WalkGait().speed_m_s);
+  SampledPoses pinned = c.poses;
+  ASSERT_TRUE(PinFeet(c.skeleton, pinned, c.root, c.Pins(), true, {}).ok());
+  std::vector<Transform> a(static_cast<std::size_t>(pinned.joints));
+  std::vector<Transform> b(static_cast<std::size_t>(pinned.joints));
+  const int ankle = c.binding.Joint("foot_l");
+  for (int f = 0; f < pinned.frames(); ++f) {
+    ASSERT_TRUE((anim::LocalToModelJob{&c.skeleton,
+                                       {c.poses.Frame(f), static_cast<std::size_t>(pinned.joints)},
+                                       Transform::Identity(),
+                                       a})
+                    .Run()
+                    .ok());
+    ASSERT_TRUE((anim::LocalToModelJob{&c.skeleton,
+                                       {pinned.Frame(f), static_cast<std::size_t>(pinned.joints)},
+                                       Transform::Identity(),
+                                       b})
+                    .Run()
+                    .ok());
+    EXPECT_LT(glm::length(a[ankle].translation - b[ankle].translation), 0.002f) << f;
+  }
+}
+
+TEST(FootPinningTest, MismatchedSizesAreAnError) {
+  PinningCase c(1.0f);
+  c.root.pop_back();
+  SampledPoses pinned = c.poses;
+  const Status status = PinFeet(c.skeleton, pinned, c.root, c.Pins(), true, {});
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.error().message.find("root transforms"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace footwork::cook
