@@ -24,6 +24,21 @@ void CollectClips(const graph::ChooserTable& table, std::vector<std::string>& ou
     add(*table.fallback());
 }
 
+// The yaw a clip's RotationAmount curve applies over the whole clip: the seed turns the actor by
+// RotationAmount x 45 degrees per second of clip time, integrated here with the midpoint rule
+// at the rate the character applies it (so the sum per frame matches it closely).
+float RotationAmountYaw(const anim::Clip& clip) {
+  const anim::FloatCurve* amount = clip.FindCurve(names::kRotationAmount);
+  if (amount == nullptr || clip.duration_s <= 0.0f)
+    return 0.0f;
+  constexpr int kSteps = 2048;
+  const float step = clip.duration_s / static_cast<float>(kSteps);
+  double sum = 0.0;
+  for (int i = 0; i < kSteps; ++i)
+    sum += anim::EvaluateCurve(*amount, (static_cast<float>(i) + 0.5f) * step);
+  return static_cast<float>(sum * step) * kRotationAmountRadPerS;
+}
+
 }  // namespace
 
 Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
@@ -66,6 +81,7 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
     const anim::FloatCurve* distance = clip.FindCurve(names::kDistance);
     assets->distance_monotonicity_.push_back(distance ? anim::FindMonotonicity(*distance)
                                                       : anim::Monotonicity::kNone);
+    assets->rotation_amount_yaw_.push_back(RotationAmountYaw(clip));
   }
   assets->curve_filter_mask_.assign(assets->curve_names_.size(), 0);
   const int rotate_alpha = assets->curve_index(names::kRotateAlpha);
@@ -82,7 +98,7 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
        {Need{s.start_chooser.get(), names::kMotionSpeed},
         Need{s.cycle_chooser.get(), names::kMotionSpeed},
         Need{s.stop_chooser.get(), names::kDistance}, Need{s.idle_chooser.get(), nullptr},
-        Need{s.air_chooser.get(), nullptr}}) {
+        Need{s.air_chooser.get(), nullptr}, Need{s.turn_chooser.get(), nullptr}}) {
     std::vector<std::string> clips;
     CollectClips(*need.table, clips);
     for (const std::string& name : clips) {

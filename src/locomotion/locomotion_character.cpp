@@ -98,6 +98,7 @@ void LocomotionCharacter::WriteValues(const LocomotionInput& input) {
     v.SetEnum("air_phase", "jump_start");
 
   const float turn_angle = NormalizedDeltaAngle(TurnTargetYaw(input), actor_yaw_);
+  v.SetFloat("turn_angle_deg", Degrees(turn_angle));
   v.SetBool("wants_turn_in_place",
             gait_.ground == GroundGait::kIdle && !essential_.has_input && !essential_.is_moving &&
                 std::abs(turn_angle) > assets_->settings().turn.turn_in_place_threshold);
@@ -242,9 +243,23 @@ void LocomotionCharacter::Rotate(const LocomotionInput& input, float dt) {
   const Id current = state();
   output_.target_yaw = actor_yaw_;
   if (current == Id::kTurnInPlace) {
-    // Stands in for the turn clip's root-motion yaw (no such clip in the default library).
-    actor_yaw_ = YawInterpConstantTo(actor_yaw_, turn_target_yaw_, dt,
-                                     assets_->settings().turn.turn_in_place_rate);
+    if (turn_clip_scale_ != 0.0f && player_.clip >= 0) {
+      // Part17: RotationAmount x 45 deg/s over the clip time played this frame (so the play
+      // rate is included), scaled to the wanted angle; midpoint of the frame's clip interval.
+      const anim::FloatCurve* amount =
+          assets_->library().clips[static_cast<std::size_t>(player_.clip)].FindCurve(
+              names::kRotationAmount);
+      const float played = player_.time_s - turn_clip_time_s_;
+      const float mid = turn_clip_time_s_ + 0.5f * played;
+      turn_clip_time_s_ = player_.time_s;
+      if (amount != nullptr && played > 0.0f)
+        actor_yaw_ = NormalizeAngle(actor_yaw_ + turn_clip_scale_ * kRotationAmountRadPerS *
+                                                     anim::EvaluateCurve(*amount, mid) * played);
+    } else {
+      // No turn clip: the actor turns at a constant rate while the chosen clip plays.
+      actor_yaw_ = YawInterpConstantTo(actor_yaw_, turn_target_yaw_, dt,
+                                       assets_->settings().turn.turn_in_place_rate);
+    }
     rotation_.primary_yaw = actor_yaw_;
     output_.target_yaw = turn_target_yaw_;
     return;

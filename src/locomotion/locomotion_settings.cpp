@@ -70,7 +70,9 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
       .Angle("turn_in_place_threshold_deg", s.turn.turn_in_place_threshold, 0.0f, 180.0f)
       .Angle("turn_in_place_rate_deg_s", s.turn.turn_in_place_rate, 1.0f, 10000.0f)
       .Angle("turn_in_place_done_deg", s.turn.turn_in_place_done, 0.0f, 90.0f)
-      .Number("turn_in_place_blend_s", s.turn.turn_in_place_blend_s, 0.0f, 5.0f);
+      .Number("turn_in_place_blend_s", s.turn.turn_in_place_blend_s, 0.0f, 5.0f)
+      .Number("turn_clip_to_idle_when_remaining_s", s.turn.turn_clip_to_idle_when_remaining_s, 0.0f,
+              10.0f);
 
   read.Object("air")
       .Number("jump_start_blend_s", s.air.jump_start_blend_s, 0.0f, 5.0f)
@@ -131,7 +133,7 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
   for (const Slot& slot :
        {Slot{"CT_Start", &settings.start_chooser}, Slot{"CT_Cycle", &settings.cycle_chooser},
         Slot{"CT_Stop", &settings.stop_chooser}, Slot{"CT_Idle", &settings.idle_chooser},
-        Slot{"CT_Air", &settings.air_chooser}}) {
+        Slot{"CT_Air", &settings.air_chooser}, Slot{"CT_TurnInPlace", &settings.turn_chooser}}) {
     auto table = RequireTable(*library, source_name, slot.name);
     if (!table)
       return table.error();

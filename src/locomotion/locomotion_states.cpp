@@ -220,9 +220,19 @@ struct LocomotionCharacter::Access {
     self.turn_target_yaw_ = self.TurnTargetYaw(*self.input_);
     self.output_.turn_began = true;
     self.in_turn_ = true;
-    // No turn clip in the default library: keep the idle clip playing.
-    if (self.player_.clip < 0)
-      Play(self, Choose(self, *self.assets_->settings().idle_chooser), 0.0f, true);
+    self.turn_clip_scale_ = 0.0f;
+    self.turn_clip_time_s_ = 0.0f;
+    const int clip = Choose(self, *self.assets_->settings().turn_chooser);
+    const float clip_yaw = clip >= 0 ? self.assets_->rotation_amount_yaw(clip) : 0.0f;
+    if (clip_yaw != 0.0f) {
+      // Part17: the clip's RotationAmount turns the actor, scaled by actual / clip angle so a 70
+      // degree turn on the 90 degree clip ends on target.
+      const float angle = NormalizedDeltaAngle(self.turn_target_yaw_, self.actor_yaw_);
+      self.turn_clip_scale_ = angle / clip_yaw;
+      Play(self, clip, 0.0f, false);
+    } else if (clip >= 0 && clip != self.player_.clip) {
+      Play(self, clip, 0.0f, true);
+    }
   }
 
   static void SetupAir(LocomotionCharacter& self, const char* phase, bool looping) {
@@ -314,6 +324,9 @@ void LocomotionAssets::BuildMachine() {
   link(idle, turn, 1, flag("wants_turn_in_place"), s.turn.turn_in_place_blend_s);
   link(turn, start, 0, wants_to_move, s.start.blend_in_s);
   link(turn, idle, 1, flag("turn_done"), s.turn.turn_in_place_blend_s);
+  // A turn clip ends the turn when it has played out (its RotationAmount has done the turn).
+  link(turn, idle, 2, nullptr, s.turn.turn_in_place_blend_s,
+       s.turn.turn_clip_to_idle_when_remaining_s);
 
   auto wants_pivot = [](const TransitionContext& c) {
     return c.values.GetBool("should_turn") && c.values.GetBool("has_input");

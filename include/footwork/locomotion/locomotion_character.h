@@ -9,12 +9,13 @@
 // rotation (Rotating or Strafing) -> feet for the next frame's left-foot-up.
 //
 // States play one clip each and every transition dead-blends, so only the current state's clip
-// is sampled. The default character has no turn-in-place, pivot or gait-transition clips: turn
-// in place plays the idle clip while the actor turns at turn.turn_in_place_rate (in place of the
-// clip's root-motion yaw), Pivot plays the 180-degree start chosen for the new direction, and
-// GaitTransition plays the new cycle from the old cycle's foot phase. Strafing has no
-// per-direction clips either: it plays the forward start, cycle and stop clips while the actor
-// keeps facing the camera.
+// is sampled. Turn in place plays CT_TurnInPlace's clip; a clip with a RotationAmount curve turns
+// the actor by that curve scaled to the wanted angle (Part17), any other (today's default: the
+// idle clip, until turn clips are cooked) plays while the actor turns at turn.turn_in_place_rate.
+// The default character has no pivot or gait-transition clips: Pivot plays the 180-degree start
+// chosen for the new direction, and GaitTransition plays the new cycle from the old cycle's foot
+// phase. Strafing has no per-direction clips either: it plays the forward start, cycle and stop
+// clips while the actor keeps facing the camera.
 
 #include <array>
 #include <cstdint>
@@ -41,6 +42,10 @@
 #include "footwork/movement/input.h"
 
 namespace footwork::locomotion {
+
+// Units of the RotationAmount curve (anim/curve_names.h): 1 means 45 degrees of yaw per second
+// of clip time. A unit, not a tuning value.
+inline constexpr float kRotationAmountRadPerS = 45.0f * 3.14159265358979f / 180.0f;
 
 // The state machine's states, in definition order.
 enum class LocomotionStateId : std::uint8_t {
@@ -81,6 +86,9 @@ class LocomotionAssets {
   // Per clip: index into clip.curves of each output curve (or -1), and Distance monotonicity.
   const std::vector<std::vector<int>>& clip_curve_slots() const { return clip_curve_slots_; }
   anim::Monotonicity distance_monotonicity(int clip) const { return distance_monotonicity_[clip]; }
+  // The yaw (radians, positive toward +X) a clip's RotationAmount curve turns over the whole clip
+  // at play rate 1; 0 for a clip without the curve.
+  float rotation_amount_yaw(int clip) const { return rotation_amount_yaw_[clip]; }
   // Curves that take the incoming state's value at once (not blended): RotateAlpha.
   const std::vector<std::uint8_t>& curve_filter_mask() const { return curve_filter_mask_; }
 
@@ -95,6 +103,7 @@ class LocomotionAssets {
   std::vector<std::string> curve_names_;
   std::vector<std::vector<int>> clip_curve_slots_;
   std::vector<anim::Monotonicity> distance_monotonicity_;
+  std::vector<float> rotation_amount_yaw_;
   std::vector<std::uint8_t> curve_filter_mask_;
   int foot_left_ = -1;
   int foot_right_ = -1;
@@ -204,6 +213,11 @@ class LocomotionCharacter {
   // Stop distance matching: the world point the stop clip's Distance 0 is matched to.
   glm::vec3 stop_point_{0.0f};
   float turn_target_yaw_ = 0.0f;
+  // Turn in place by clip (Part17): actual angle / clip angle, times the play rate when applied;
+  // 0 while the turn is procedural (the clip has no RotationAmount curve).
+  float turn_clip_scale_ = 0.0f;
+  // Clip time up to which the turn clip's rotation has been applied.
+  float turn_clip_time_s_ = 0.0f;
   bool in_turn_ = false;
   float dt_ = 0.0f;
   const LocomotionInput* input_ = nullptr;

@@ -99,6 +99,8 @@ struct TurnSettings {
   // The turn ends when the remaining yaw is below this (radians).
   float turn_in_place_done = 0.0f;
   float turn_in_place_blend_s = 0.2f;
+  // TurnInPlace -> Idle when a turn clip (one with a RotationAmount curve) has this little left.
+  float turn_clip_to_idle_when_remaining_s = 0.2f;
 };
 
 // Jump and fall (Part20).
@@ -148,12 +150,16 @@ struct LocomotionSettings {
   AirSettings air;
   LeanSettings lean;
   BlendSettings blend;
-  // Chooser tables by role: CT_Start, CT_Cycle, CT_Stop, CT_Idle, CT_Air (see default.json).
+  // Chooser tables by role: CT_Start, CT_Cycle, CT_Stop, CT_Idle, CT_Air, CT_TurnInPlace (see
+  // default.json). CT_TurnInPlace reads turn_angle_deg (target - actor yaw); a clip it names
+  // that has a RotationAmount curve drives the turn (Part17), any other clip plays while the
+  // actor turns at turn.turn_in_place_rate.
   std::shared_ptr<const graph::ChooserTable> start_chooser;
   std::shared_ptr<const graph::ChooserTable> cycle_chooser;
   std::shared_ptr<const graph::ChooserTable> stop_chooser;
   std::shared_ptr<const graph::ChooserTable> idle_chooser;
   std::shared_ptr<const graph::ChooserTable> air_chooser;
+  std::shared_ptr<const graph::ChooserTable> turn_chooser;
 };
 
 // Every field is required; errors name the file and the field ("default.json: stop.blend_in_s:

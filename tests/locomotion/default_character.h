@@ -1,0 +1,83 @@
+#pragma once
+// The default character (quaternius_ual1), cooked once per test program, and a frame-by-frame
+// runner that records the locomotion's own trace (no IK stage: issue 6's bars are without IK).
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "footwork/cook/character_description.h"
+#include "footwork/cook/cook_character.h"
+#include "footwork/io/asset_paths.h"
+#include "footwork/locomotion/locomotion_character.h"
+#include "footwork/locomotion/scenario.h"
+#include "footwork/locomotion/simulation_runner.h"
+#include "footwork/locomotion/simulation_setup.h"
+#include "footwork/movement/input.h"
+#include "footwork/sim/trace_frame.h"
+#include "footwork/world/json_fields.h"
+
+namespace footwork::locomotion::testing {
+
+// Null when the CC0 pack is not installed.
+inline std::shared_ptr<const io::CookedLibrary> DefaultLibrary() {
+  static std::shared_ptr<const io::CookedLibrary> library = [] {
+    std::shared_ptr<const io::CookedLibrary> none;
+    const auto packs = io::FindAssetPacks();
+    if (!packs)
+      return none;
+    auto description =
+        cook::LoadCharacterDescription(io::ProjectAssets() / "characters" / "quaternius_ual1.json");
+    if (!description)
+      return none;
+    auto cooked = cook::CookCharacterFromFiles(*description, *packs);
+    if (!cooked)
+      return none;
+    return std::make_shared<const io::CookedLibrary>(cook::ToCookedLibrary(*cooked));
+  }();
+  return library;
+}
+
+// assets/locomotion/default.json as JSON, for tests that change a field or a chooser.
+inline nlohmann::json DefaultSettingsJson() {
+  auto text = world::json_fields::ReadTextFile(io::ProjectAssets() / "locomotion" / "default.json");
+  return text ? nlohmann::json::parse(*text) : nlohmann::json();
+}
+
+// Assets built from `settings_json` on the default library (errors as a message).
+inline Result<std::shared_ptr<const LocomotionAssets>> AssetsFrom(
+    const nlohmann::json& settings_json) {
+  auto settings = ParseLocomotionSettings(settings_json.dump(), "test.json");
+  if (!settings)
+    return settings.error();
+  auto gamepad = movement::LoadGamepadSettings(io::ProjectAssets() / "movement" / "input.json");
+  if (!gamepad)
+    return gamepad.error();
+  return LocomotionAssets::Create(DefaultLibrary(), std::move(*settings), *gamepad);
+}
+
+// Steps a character through `scenario_json` and records MakeTraceFrame per frame.
+inline Result<std::vector<sim::TraceFrame>> RunFrames(
+    const std::string& scenario_json, const SimulationSetup& setup,
+    const std::shared_ptr<const LocomotionAssets>& assets) {
+  auto scenario = ParseScenario(scenario_json, "test.json");
+  if (!scenario)
+    return scenario.error();
+  const movement::CharacterMover& mover = *setup.mover;
+  LocomotionCharacter character(assets, mover.Spawn(scenario->start_position), scenario->start_yaw);
+  const float bottom = mover.settings().capsule.half_height_m + mover.settings().floor_gap_m;
+  ScenarioInput input(*scenario);
+  std::vector<sim::TraceFrame> frames;
+  for (int f = 0; f < scenario->FrameCount(); ++f) {
+    const double t = f * static_cast<double>(scenario->dt_s);
+    const LocomotionInput& in = input.Advance(t);
+    if (Status updated = character.Update(mover, in, scenario->dt_s); !updated.ok())
+      return updated.error();
+    frames.push_back(MakeTraceFrame(character, t, in.camera_yaw, bottom, false));
+  }
+  return frames;
+}
+
+}  // namespace footwork::locomotion::testing
