@@ -278,7 +278,8 @@ int RunViewer(const ViewOptions& options) {
 
     SDL_GameController* pad = nullptr;
     Orbit orbit;
-    orbit.yaw = Radians((*session)->frame().actor_yaw_deg);
+    // Live: start behind the character. Scripted: an offset from the scenario's camera.
+    orbit.yaw = (*session)->scripted() ? 0.0f : Radians((*session)->frame().actor_yaw_deg);
     ViewerControls controls;
     controls.input.camera_yaw = orbit.yaw;
     Uint64 last = SDL_GetPerformanceCounter();

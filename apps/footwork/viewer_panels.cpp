@@ -134,8 +134,10 @@ void DrawCurvesPanel(const ViewerSession& session) {
     const float current = values.empty() ? 0.0f : values.back();
     char label[96];
     std::snprintf(label, sizeof(label), "%s %.2f", names[c].c_str(), current);
+    ImGui::PushID(static_cast<int>(c));
     ImGui::PlotLines("##curve", values.data(), static_cast<int>(values.size()), 0, label, FLT_MAX,
-                     FLT_MAX, {-1, 36});
+                     FLT_MAX, {ImGui::GetContentRegionAvail().x, 36});
+    ImGui::PopID();
   }
   ImGui::End();
 }
@@ -161,9 +163,9 @@ void DrawFootPanel(const ViewerSession& session, const ViewerControls& controls)
     right.push_back(recent.foot_right.position.y - ground);
   }
   ImGui::PlotLines("##left", left.data(), static_cast<int>(left.size()), 0, "left foot height",
-                   -0.05f, 0.4f, {-1, 50});
+                   -0.05f, 0.4f, {ImGui::GetContentRegionAvail().x, 50});
   ImGui::PlotLines("##right", right.data(), static_cast<int>(right.size()), 0, "right foot height",
-                   -0.05f, 0.4f, {-1, 50});
+                   -0.05f, 0.4f, {ImGui::GetContentRegionAvail().x, 50});
   ImGui::End();
 }
 

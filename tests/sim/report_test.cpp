@@ -1,5 +1,5 @@
-// report.html: structure checks, and a real render in headless Chromium when it is installed
-// (scripts/install-deps with FOOTWORK_WITH_BROWSER=1).
+// report.html: structure checks, and a real render in headless Chromium (scripts/install-deps
+// installs it; a missing browser fails the test so a missing install step shows).
 
 #include "footwork/sim/report.h"
 
@@ -98,9 +98,8 @@ TEST(ReportTest, EmptyTraceStillRenders) {
 
 // Issue 8: the report opens in headless Chromium and the screenshot is not blank.
 TEST(ReportTest, RendersInHeadlessChromium) {
-  if (std::system("command -v chromium >/dev/null 2>&1") != 0) {
-    GTEST_SKIP() << "chromium not installed (FOOTWORK_WITH_BROWSER=1 scripts/install-deps)";
-  }
+  ASSERT_EQ(std::system("command -v chromium >/dev/null 2>&1"), 0)
+      << "chromium not installed: run scripts/install-deps";
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("footwork_report_test_" + std::to_string(getpid()));
   std::filesystem::create_directories(dir / "profile");
