@@ -6,6 +6,8 @@
 
 #include "footwork/anim/curve_names.h"
 #include "footwork/cook/curve_modifiers.h"
+#include "footwork/cook/mirror_clip.h"
+#include "footwork/cook/strafe_cycles.h"
 #include "footwork/cook/turn_in_place.h"
 
 namespace footwork::cook {
@@ -90,11 +92,57 @@ Status CookTurnsInPlace(const CharacterDescription& description, const anim::Rig
   return Status::Ok();
 }
 
+// <gait>_backward, <gait>_strafe_left, <gait>_strafe_right for walk and run. An authored role of
+// that name wins; a missing side is the mirror of an authored other side, else derived.
+Status CookStrafeCycles(const CharacterDescription& description, const anim::RigBinding& binding,
+                        const ClipCookSettings& settings, CookedCharacter& character) {
+  for (const char* gait : {"walk", "run"}) {
+    const RoleDescription* gait_role = description.FindRole(gait);
+    const anim::Clip* found = FindClip(character, gait);
+    if (gait_role == nullptr || found == nullptr)
+      continue;
+    const anim::Clip cycle = *found;
+    RoleDescription role = DerivedRole(*gait_role, "");
+    role.looping = true;
+    for (const char* direction : {"backward", "strafe_left", "strafe_right"}) {
+      role.role = fmt::format("{}_{}", gait, direction);
+      if (FindClip(character, role.role) != nullptr)
+        continue;
+      const std::string other = fmt::format(
+          "{}_strafe_{}", gait, std::string(direction) == "strafe_left" ? "right" : "left");
+      Result<anim::Clip> clip = Error{""};
+      std::string source;
+      if (std::string(direction) == "backward") {
+        clip = SynthesizeBackwardCycle(character.skeleton, cycle, role.role, settings.rate_hz);
+        source = std::string(gait) + " reversed";
+      } else if (description.FindRole(other) != nullptr && FindClip(character, other) != nullptr) {
+        const anim::Clip authored = *FindClip(character, other);
+        clip = MirrorClip(character.skeleton, binding, authored, role.role, settings.rate_hz);
+        source = "mirror of " + other;
+      } else {
+        const float travel_deg = std::string(direction) == "strafe_left" ? 90.0f : -90.0f;
+        clip = SynthesizeSidewaysCycle(character.skeleton, binding, cycle, travel_deg,
+                                       SidewaysSettings{}, role.role, settings.rate_hz);
+        source = std::string(gait) + " turned sideways";
+      }
+      if (!clip)
+        return clip.error();
+      CookedClip cooked;
+      if (Status status = Cook(character, binding, *clip, role, settings, source, cooked); !status)
+        return status;
+      Add(character, std::move(cooked));
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status CookDerivedClips(const CharacterDescription& description, const anim::RigBinding& binding,
                         const ClipCookSettings& settings, CookedCharacter& character) {
   if (Status status = CookTurnsInPlace(description, binding, settings, character); !status)
+    return status;
+  if (Status status = CookStrafeCycles(description, binding, settings, character); !status)
     return status;
   return Status::Ok();
 }
