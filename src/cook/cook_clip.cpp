@@ -229,6 +229,24 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
         }
         rebuild = true;
         report.notes.push_back("planted feet pinned with two-bone IK");
+        // The IK can turn a nearly straight knee fast at the contact edges: smooth again, with
+        // the pinned legs frozen on their planted frames so the feet stay where they are.
+        std::vector<char> frozen(poses->locals.size(), 0);
+        for (const FootPin& pin : *pins) {
+          for (int f = 0; f < poses->frames(); ++f) {
+            if (!pin.planted[f])
+              continue;
+            for (const int joint : {pin.chain.upper, pin.chain.lower, pin.chain.end, pin.ball}) {
+              if (joint >= 0)
+                frozen[static_cast<std::size_t>(f) * poses->joints + joint] = 1;
+            }
+          }
+        }
+        if (const int smoothed = LimitJointSteps(*poses, step_limit, role.looping, frozen);
+            smoothed > 0) {
+          report.notes.push_back(
+              fmt::format("smoothed {} joint(s) around the pinned contacts", smoothed));
+        }
       }
     }
     if (rebuild) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -145,10 +146,17 @@ Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
     std::vector<FramePin> pins(static_cast<std::size_t>(m));
     for (const Run& run : PlantedRuns(foot.planted, m, looping)) {
       const auto world_at = [&](int u) { return unrolled.At(u).TransformPoint(point_model(u)); };
+      // Horizontally the mean position (the smallest correction); vertically the highest, so
+      // the leg only ever shortens to reach it (a straight leg at heel strike cannot reach lower).
       glm::vec3 sum(0.0f);
-      for (int u = run.begin; u < run.begin + run.length; ++u)
-        sum += world_at(u);
-      const glm::vec3 pinned = sum / static_cast<float>(run.length);
+      float highest = -std::numeric_limits<float>::infinity();
+      for (int u = run.begin; u < run.begin + run.length; ++u) {
+        const glm::vec3 p = world_at(u);
+        sum += p;
+        highest = std::max(highest, p.y);
+      }
+      glm::vec3 pinned = sum / static_cast<float>(run.length);
+      pinned.y = highest;
       const int run_last = run.begin + run.length - 1;
       const glm::vec3 offset_in = pinned - world_at(run.begin);
       const glm::vec3 offset_out = pinned - world_at(run_last);

@@ -19,7 +19,8 @@ glm::quat Halfway(const glm::quat& a, glm::quat b) {
 
 }  // namespace
 
-int LimitJointSteps(SampledPoses& poses, float max_step_rad, bool looping) {
+int LimitJointSteps(SampledPoses& poses, float max_step_rad, bool looping,
+                    const std::vector<char>& frozen) {
   const int n = poses.frames();
   const int joints = poses.joints;
   if (n < 3)
@@ -46,17 +47,23 @@ int LimitJointSteps(SampledPoses& poses, float max_step_rad, bool looping) {
       }
       if (std::none_of(moved.begin(), moved.end(), [](char c) { return c != 0; }))
         break;
-      changed = true;
       const std::vector<glm::quat> before = q;
+      bool progressed = false;
       for (int f = 0; f < m; ++f) {
         if (!moved[f])
           continue;
         if (!looping && (f == 0 || f == m - 1))
           continue;
+        if (!frozen.empty() && frozen[static_cast<std::size_t>(f) * joints + j])
+          continue;
+        progressed = true;
         const glm::quat& prev = before[(f + m - 1) % m];
         const glm::quat& next = before[(f + 1) % m];
         q[f] = Halfway(before[f], Halfway(prev, next));
       }
+      if (!progressed)
+        break;
+      changed = true;
     }
     if (!changed)
       continue;

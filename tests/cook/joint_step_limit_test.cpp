@@ -56,6 +56,24 @@ TEST(JointStepLimitTest, LoopsStayClosed) {
               1e-5f);
 }
 
+TEST(JointStepLimitTest, FrozenFramesKeepTheirRotation) {
+  std::vector<float> degrees(20, 0.0f);
+  std::fill(degrees.begin() + 10, degrees.end(), 40.0f);
+  SampledPoses poses = YawFrames(degrees);
+  const SampledPoses before = poses;
+  // Frames 10-19 are frozen (a pinned leg): the pop is spread over frames 1-9 only.
+  std::vector<char> frozen(poses.locals.size(), 0);
+  std::fill(frozen.begin() + 10, frozen.end(), 1);
+  EXPECT_EQ(LimitJointSteps(poses, Radians(13.5f), false, frozen), 1);
+  EXPECT_LE(MaxStepDeg(poses), 13.5f + 1e-3f);
+  for (int f = 10; f < 20; ++f)
+    EXPECT_EQ(poses.locals[f].rotation, before.locals[f].rotation) << f;
+  // A pop between two frozen frames cannot be smoothed: it is left for the quality check.
+  SampledPoses stuck = YawFrames({0, 0, 40, 40});
+  EXPECT_EQ(LimitJointSteps(stuck, Radians(13.5f), false, std::vector<char>(4, 1)), 0);
+  EXPECT_NEAR(MaxStepDeg(stuck), 40.0f, 1e-3f);
+}
+
 TEST(JointStepLimitTest, SmoothMotionIsLeftAlone) {
   SampledPoses poses = YawFrames({0, 5, 10, 15, 20, 25});
   const SampledPoses before = poses;

@@ -35,10 +35,11 @@ struct FootPinningSettings {
 };
 
 // Where each planted interval holds its point: the mean world position of the point over the
-// interval (so the correction is as small as possible). Pins every foot in `poses` (frames x
-// joints local transforms) against `root` (the root-motion transform per frame, in the clip's
-// start space). Looping clips (last frame = first) wrap intervals and blends across the end and
-// keep the last frame equal to the first. Errors on size mismatches or bad chains.
+// interval horizontally (so the correction is as small as possible), its highest vertically. Pins
+// every foot in `poses` (frames x joints local transforms) against `root` (the root-motion
+// transform per frame, in the clip's start space). Looping clips (last frame = first) wrap
+// intervals and blends across the end and keep the last frame equal to the first. Errors on size
+// mismatches or bad chains.
 Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
                const std::vector<Transform>& root, const std::vector<FootPin>& feet, bool looping,
                const FootPinningSettings& settings);
