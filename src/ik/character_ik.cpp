@@ -39,6 +39,21 @@ Result<std::shared_ptr<const CharacterIkAssets>> CharacterIkAssets::Create(
   if (!base)
     return base.error();
   assets->base_n_ = std::move(*base);
+  // The ankle height that matters is the one the animations stand on: BasePose_N's (the model
+  // root is the floor). The rest pose's is kept when the base pose is implausible.
+  {
+    std::vector<Transform> base_model(assets->base_n_.local.size());
+    if (Status modeled = RecomputeModel(skeleton, assets->base_n_.local, base_model); !modeled)
+      return modeled.error();
+    IkRig& ik_rig = assets->rig_;
+    const float standing = std::min(base_model[ik_rig.legs[kLeft].chain.end].translation.y,
+                                    base_model[ik_rig.legs[kRight].chain.end].translation.y);
+    if (standing > 0.02f * ik_rig.head_height_m && standing < 0.15f * ik_rig.head_height_m)
+      ik_rig.foot_height_m = standing;
+    // Likewise the sole's normal: the foot's up axis while standing flat.
+    for (LegRig& leg : ik_rig.legs)
+      leg.up_in_foot = glm::inverse(base_model[leg.chain.end].rotation) * glm::vec3(0, 1, 0);
+  }
   if (crouch_base_clip != nullptr) {
     auto crouch = RecordBasePose(skeleton, *crouch_base_clip, 0.0f);
     if (!crouch)
@@ -168,6 +183,17 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     Transform placed = animated[side];
     placed.translation += placement_.offset[side];
     placed.rotation = glm::normalize(placement_.tilt[side] * placed.rotation);
+    if (traces[side].hit && enable[side] > 0.0f) {
+      // Never through the surface: the sole point under the ankle (along the foot's own up
+      // axis, so a heel strike's pitched foot is not lifted early) stays above the traced plane,
+      // within a tolerance (animations sink a planted foot a little; offsets lag a step).
+      const glm::vec3 sole =
+          placed.translation - placed.rotation * leg.up_in_foot * rig.foot_height_m;
+      const float sink = -glm::dot(sole - traces[side].point, traces[side].normal) -
+                         settings.feet.sink_tolerance_m;
+      if (sink > 0.0f)
+        placed.translation += traces[side].normal * (sink * std::clamp(enable[side], 0.0f, 1.0f));
+    }
     std::optional<Transform> body_transform;
     if (input.world != nullptr && traces[side].hit)
       body_transform = input.world->BodyTransform(traces[side].body);

@@ -1,10 +1,12 @@
 #include "footwork/locomotion/simulation_runner.h"
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "footwork/anim/curve_names.h"
 #include "footwork/core/angles.h"
+#include "footwork/locomotion/character_ik_stage.h"
 
 namespace footwork::locomotion {
 
@@ -60,6 +62,31 @@ sim::TraceFrame MakeTraceFrame(const LocomotionCharacter& character, double t, f
   return frame;
 }
 
+namespace {
+
+// Applies the scenario's overlay and look_target events up to t, runs IK and writes its trace.
+Status RunIkStage(CharacterIkStage& stage, const Scenario& scenario, std::size_t& next_event,
+                  double t, const LocomotionCharacter& character,
+                  const movement::CharacterMover& mover, float bottom_offset,
+                  sim::TraceFrame& frame) {
+  for (; next_event < scenario.events.size() && scenario.events[next_event].t <= t; ++next_event) {
+    const ScenarioEvent& event = scenario.events[next_event];
+    if (event.overlay) {
+      if (Status set = stage.SetOverlay(*event.overlay); !set)
+        return set;
+    }
+    if (event.look_target)
+      stage.SetLookTarget(*event.look_target);
+  }
+  if (Status ran = stage.Update(character, &mover.world(), bottom_offset, scenario.dt_s, true);
+      !ran)
+    return ran;
+  stage.WriteTrace(frame);
+  return Status::Ok();
+}
+
+}  // namespace
+
 Result<std::vector<sim::TraceFrame>> RunSimulation(
     const Scenario& scenario, const std::shared_ptr<const LocomotionAssets>& assets,
     const movement::CharacterMover& mover, const SimulationOptions& options) {
@@ -72,6 +99,14 @@ Result<std::vector<sim::TraceFrame>> RunSimulation(
   frames.reserve(static_cast<std::size_t>(frame_count));
   bool stop_open = false;
   bool turn_open = false;
+  std::optional<CharacterIkStage> ik_stage;
+  if (options.ik) {
+    auto ik_assets = MakeCharacterIkAssets(*assets);
+    if (!ik_assets)
+      return ik_assets.error();
+    ik_stage.emplace(std::move(*ik_assets));
+  }
+  std::size_t next_ik_event = 0;
   for (int f = 0; f < frame_count; ++f) {
     const double t = f * static_cast<double>(scenario.dt_s);
     if (options.advance_world && f > 0)
@@ -87,6 +122,12 @@ Result<std::vector<sim::TraceFrame>> RunSimulation(
       return Error{"t = " + std::to_string(t) + " s: " + updated.error().message};
     sim::TraceFrame frame =
         MakeTraceFrame(character, t, frame_input.camera_yaw, bottom_offset, options.joints);
+    if (ik_stage) {
+      if (Status ran = RunIkStage(*ik_stage, scenario, next_ik_event, t, character, mover,
+                                  bottom_offset, frame);
+          !ran)
+        return Error{"t = " + std::to_string(t) + " s: " + ran.error().message};
+    }
     const LocomotionOutput& output = character.output();
 
     // Segment markers for the metrics.

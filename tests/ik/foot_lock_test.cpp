@@ -40,12 +40,16 @@ TEST(FootLock, HoldsTheFootInWorldWhilePlantedAndReleasesByTheCurve) {
   EXPECT_TRUE(VecNear(out.translation, {0.6f, 0, 0}));
 }
 
-TEST(FootLock, ReplantingWithoutAFullReleaseTakesTheNewPlace) {
+TEST(FootLock, ReplantingBeforeAFullReleaseHoldsThePartReleasedFootWithoutAJump) {
   FootLockState state;
   (void)UpdateFootLock(state, 1.0f, At({0, 0, 0}), world::kNoBody, std::nullopt);
-  (void)UpdateFootLock(state, 0.5f, At({0.2f, 0, 0}), world::kNoBody, std::nullopt);
-  const Transform out = UpdateFootLock(state, 1.0f, At({0.4f, 0, 0}), world::kNoBody, std::nullopt);
-  EXPECT_TRUE(VecNear(out.translation, {0.4f, 0, 0}));
+  Transform out = UpdateFootLock(state, 0.5f, At({0.2f, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {0.1f, 0, 0}));
+  // Back to 1: held where the foot was shown at the last frame's alpha, not snapped anywhere.
+  out = UpdateFootLock(state, 1.0f, At({0.2f, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {0.1f, 0, 0}));
+  out = UpdateFootLock(state, 1.0f, At({0.4f, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {0.1f, 0, 0}));
 }
 
 TEST(FootLock, RidesAMovingPlatformAndLetsGoWhenTheFootLeavesIt) {

@@ -30,6 +30,8 @@ struct FootPlacementSettings {
   float pelvis_up_half_life_s = 0.08f;
   // The foot turns to the surface normal by at most this much (radians).
   float max_foot_tilt_rad = 0.6f;
+  // A sole may sink this far below the traced surface before the foot is lifted out (metres).
+  float sink_tolerance_m = 0.004f;
   // Surfaces steeper than this (normal.y below) are ignored (walls under a foot's trace).
   float min_normal_y = 0.3f;
 };

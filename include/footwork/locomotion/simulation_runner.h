@@ -22,6 +22,9 @@ struct SimulationOptions {
   // When set, receives the wall-clock seconds spent in LocomotionCharacter::Update (movement +
   // locomotion + graph + pose), summed over the frames. Never part of the trace.
   double* update_seconds = nullptr;
+  // Run the IK stage (overlays, foot placement and lock, look-at) after the graph, so the trace's
+  // feet, pelvis offset and look sample are the IK's (CharacterIkStage).
+  bool ik = true;
 };
 
 // Spawns the character at the scenario's start and steps it frame by frame. Errors name the

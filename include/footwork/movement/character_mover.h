@@ -87,6 +87,8 @@ class CharacterMover {
   bool IsWalkable(const glm::vec3& normal) const;
 
   const MovementSettings& settings() const { return settings_; }
+  // The world the mover queries (the IK stage traces feet against it).
+  const world::CollisionWorld& world() const { return *world_; }
 
  private:
   void Substep(MovementState& state, const MoveInput& input, float dt) const;

@@ -1,0 +1,58 @@
+#pragma once
+// The IK stage after the locomotion graph (DESIGN: graph -> ik): builds the IK layer's shared
+// assets from the cooked library (BasePose_N from the idle role, BasePose_CLF from crouch_idle,
+// overlays recorded from the overlay_<name> roles), and runs ik::CharacterIk on the character's
+// pose each frame with its FootLock / Enable_FootIK curves, the look-at target and the overlay
+// chosen by name. Writes the IK results into trace frames (feet, pelvis offset, look).
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <glm/glm.hpp>
+
+#include "footwork/core/error.h"
+#include "footwork/ik/character_ik.h"
+#include "footwork/locomotion/locomotion_character.h"
+#include "footwork/sim/trace_frame.h"
+#include "footwork/world/collision_world.h"
+
+namespace footwork::locomotion {
+
+// Overlay roles are named "overlay_<name>" in the character file; scenarios use <name>.
+inline constexpr const char* kOverlayRolePrefix = "overlay_";
+
+// Errors: no idle clip, a rig profile without the IK roles.
+Result<std::shared_ptr<const ik::CharacterIkAssets>> MakeCharacterIkAssets(
+    const LocomotionAssets& assets, ik::CharacterIkSettings settings = {});
+
+class CharacterIkStage {
+ public:
+  explicit CharacterIkStage(std::shared_ptr<const ik::CharacterIkAssets> assets);
+
+  // "" or "none" removes the overlay; an unknown name is an error listing the known ones.
+  Status SetOverlay(const std::string& name);
+  void SetLookTarget(const std::optional<glm::vec3>& target_world) { look_target_ = target_world; }
+  const std::optional<glm::vec3>& look_target() const { return look_target_; }
+
+  // Runs IK on the character's current output. `world` enables foot placement (nullptr: locks
+  // only); `capsule_bottom_offset_m` puts the model root at the capsule bottom (as the trace
+  // does). `measure_surface` traces under each sole for the metrics.
+  Status Update(const LocomotionCharacter& character, const world::CollisionWorld* world,
+                float capsule_bottom_offset_m, float dt, bool measure_surface);
+
+  // Overwrites the frame's feet positions (plus sole and surface heights), pelvis offset, look
+  // sample, joint positions (when recorded) and local rotations with the IK output.
+  void WriteTrace(sim::TraceFrame& frame) const;
+
+  const ik::CharacterIk& ik() const { return ik_; }
+
+ private:
+  ik::CharacterIk ik_;
+  std::optional<glm::vec3> look_target_;
+  movement::MovementMode previous_mode_ = movement::MovementMode::kWalking;
+  glm::vec3 previous_position_{0.0f};
+  bool first_frame_ = true;
+};
+
+}  // namespace footwork::locomotion

@@ -1,0 +1,109 @@
+#include "footwork/locomotion/character_ik_stage.h"
+
+#include <fmt/format.h>
+
+#include "footwork/anim/curve_names.h"
+#include "footwork/core/angles.h"
+
+namespace footwork::locomotion {
+namespace {
+
+// A frame-to-frame capsule jump larger than this is a teleport (no locomotion moves that fast).
+constexpr float kTeleportDistanceM = 1.0f;
+
+}  // namespace
+
+Result<std::shared_ptr<const ik::CharacterIkAssets>> MakeCharacterIkAssets(
+    const LocomotionAssets& assets, ik::CharacterIkSettings settings) {
+  const io::CookedLibrary& library = assets.library();
+  const int idle = assets.FindClip("idle");
+  if (idle < 0)
+    return Error{
+        fmt::format("IK: character '{}' has no 'idle' clip for BasePose_N", library.character)};
+  const int crouch = assets.FindClip("crouch_idle");
+  std::vector<ik::OverlaySource> overlays;
+  const std::string prefix = kOverlayRolePrefix;
+  for (const anim::Clip& clip : library.clips) {
+    if (clip.name.rfind(prefix, 0) == 0)
+      overlays.push_back({clip.name.substr(prefix.size()), &clip, 0.0f});
+  }
+  auto created = ik::CharacterIkAssets::Create(
+      library.skeleton, library.rig_profile, library.clips[static_cast<std::size_t>(idle)],
+      crouch >= 0 ? &library.clips[static_cast<std::size_t>(crouch)] : nullptr, overlays, settings);
+  if (!created)
+    return WithContext("IK on '" + library.character + "'", created.error());
+  return created;
+}
+
+CharacterIkStage::CharacterIkStage(std::shared_ptr<const ik::CharacterIkAssets> assets)
+    : ik_(std::move(assets)) {}
+
+Status CharacterIkStage::SetOverlay(const std::string& name) {
+  if (name.empty() || name == "none")
+    return ik_.SetOverlay(-1);
+  const int index = ik_.assets().FindOverlay(name);
+  if (index < 0) {
+    std::string known;
+    for (const ik::OverlayPose& overlay : ik_.assets().overlays())
+      known += (known.empty() ? "" : ", ") + overlay.name;
+    return Error{fmt::format("overlay '{}' not found (the character has: {})", name,
+                             known.empty() ? "none" : known)};
+  }
+  return ik_.SetOverlay(index);
+}
+
+Status CharacterIkStage::Update(const LocomotionCharacter& character,
+                                const world::CollisionWorld* world, float capsule_bottom_offset_m,
+                                float dt, bool measure_surface) {
+  const movement::MovementState& movement = character.movement();
+  const LocomotionOutput& output = character.output();
+  ik::CharacterIkInput input;
+  input.character_world.translation =
+      movement.position - glm::vec3(0.0f, capsule_bottom_offset_m, 0.0f);
+  input.character_world.rotation = QuatFromYaw(character.actor_yaw());
+  input.foot_lock = {character.Curve(anim::curve_names::kFootLockLeft),
+                     character.Curve(anim::curve_names::kFootLockRight)};
+  input.enable_foot_ik = {character.Curve(anim::curve_names::kEnableFootIkLeft),
+                          character.Curve(anim::curve_names::kEnableFootIkRight)};
+  input.grounded = movement.mode == movement::MovementMode::kWalking;
+  input.reset =
+      !first_frame_ && (movement.mode != previous_mode_ ||
+                        glm::length(movement.position - previous_position_) > kTeleportDistanceM);
+  input.look_target_world = look_target_;
+  input.world = world;
+  input.measure_surface = measure_surface;
+  previous_mode_ = movement.mode;
+  previous_position_ = movement.position;
+  first_frame_ = false;
+  return ik_.Update(input, output.local_pose, output.model_pose, dt);
+}
+
+void CharacterIkStage::WriteTrace(sim::TraceFrame& frame) const {
+  const auto write_foot = [](const ik::IkFoot& foot, sim::FootSample& sample) {
+    sample.position = foot.ankle;
+    sample.sole_height_m = foot.sole.y;
+    sample.surface_height_m = foot.surface_height_m;
+  };
+  write_foot(ik_.feet()[ik::kLeft], frame.foot_left);
+  write_foot(ik_.feet()[ik::kRight], frame.foot_right);
+  frame.pelvis_offset_m = ik_.pelvis_offset_m();
+  if (look_target_) {
+    sim::LookSample look;
+    look.head_position = ik_.head_position_world();
+    look.head_forward = ik_.head_forward_world();
+    look.target = *look_target_;
+    look.reachable = ik_.look().reachable;
+    frame.look = look;
+  }
+  const std::span<const Transform> model = ik_.model_pose();
+  if (frame.joints_model) {
+    for (std::size_t j = 0; j < model.size() && j < frame.joints_model->size(); ++j)
+      (*frame.joints_model)[j] = model[j].translation;
+  }
+  const std::span<const Transform> local = ik_.local_pose();
+  frame.local_rotations.clear();
+  for (const Transform& joint : local)
+    frame.local_rotations.push_back(joint.rotation);
+}
+
+}  // namespace footwork::locomotion
