@@ -67,6 +67,9 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
   for (const anim::Clip& clip : lib.clips)
     for (const anim::FloatCurve& curve : clip.curves)
       curve_names.push_back(curve.name);
+  // Written by the locomotion itself, not sampled (zero in every clip).
+  for (const char* own : {kLeanForwardCurve, kLeanRightCurve, kHeavyLandWeightCurve})
+    curve_names.push_back(own);
   std::sort(curve_names.begin(), curve_names.end());
   curve_names.erase(std::unique(curve_names.begin(), curve_names.end()), curve_names.end());
   assets->curve_names_ = std::move(curve_names);

@@ -51,6 +51,7 @@ LocomotionCharacter::LocomotionCharacter(std::shared_ptr<const LocomotionAssets>
   essential_.last_velocity_yaw = actor_yaw_;
   essential_.last_input_yaw = actor_yaw_;
   rotation_.primary_yaw = actor_yaw_;
+  lean_yaw_ = actor_yaw_;
   RefreshFeet();
 }
 
@@ -105,6 +106,10 @@ void LocomotionCharacter::WriteValues(const LocomotionInput& input) {
   v.SetBool("turn_done", std::abs(NormalizedDeltaAngle(turn_target_yaw_, actor_yaw_)) <=
                              assets_->settings().turn.turn_in_place_done);
 
+  // Part19: a start begun in Rotating mode goes straight to the cycle once strafing.
+  v.SetBool("rotating_start_switch_to_strafing",
+            state() == Id::kStart && start_rotation_mode_ == RotationMode::kRotating &&
+                rotation_.mode == RotationMode::kStrafing);
   bool cycle_changed = false;
   if (state() == Id::kCycle && Curve(names::kDisableSwitchGroundGait) <= 0.0f) {
     auto selection = assets_->settings().cycle_chooser->Evaluate(values_);
@@ -185,6 +190,15 @@ Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
   }
   EvaluatePose(dt);
   Rotate(input, dt);
+  UpdateLean(dt);
+  if (essential_.is_falling)
+    fall_speed_m_s_ = std::max(fall_speed_m_s_, -movement_.velocity.y);
+  else if (current != Id::kFallLand)
+    fall_speed_m_s_ = 0.0f;
+  if (current != Id::kFallLand)
+    output_.heavy_land_weight = 0.0f;
+  if (const int slot = assets_->curve_index(kHeavyLandWeightCurve); slot >= 0)
+    output_.curves[static_cast<std::size_t>(slot)] = output_.heavy_land_weight;
   RefreshFeet();
   first_frame_ = false;
   input_ = nullptr;
@@ -277,6 +291,34 @@ void LocomotionCharacter::Rotate(const LocomotionInput& input, float dt) {
                                       rotate_alpha, dt, settings);
   output_.target_yaw =
       essential_.has_input ? essential_.last_input_yaw : essential_.last_velocity_yaw;
+}
+
+void LocomotionCharacter::UpdateLean(float dt) {
+  // Lyra's lean: local acceleration and yaw rate, smoothed; none in the air.
+  const LeanSettings& settings = assets_->settings().lean;
+  const glm::vec3 velocity(movement_.velocity.x, 0.0f, movement_.velocity.z);
+  float target_forward = 0.0f;
+  float target_right = 0.0f;
+  if (!essential_.is_falling && !first_frame_) {
+    const glm::vec3 acceleration = (velocity - lean_velocity_) / dt;
+    const glm::vec3 forward(std::sin(actor_yaw_), 0.0f, std::cos(actor_yaw_));
+    const glm::vec3 right(-std::cos(actor_yaw_), 0.0f, std::sin(actor_yaw_));
+    // Positive yaw turns left, so a left turn leans left (negative right).
+    const float yaw_rate = NormalizedDeltaAngle(actor_yaw_, lean_yaw_) / dt;
+    target_forward = glm::dot(acceleration, forward) * settings.acceleration_scale;
+    target_right = glm::dot(acceleration, right) * settings.acceleration_scale -
+                   yaw_rate * settings.yaw_rate_scale;
+  }
+  target_forward = std::clamp(target_forward, -settings.max, settings.max);
+  target_right = std::clamp(target_right, -settings.max, settings.max);
+  output_.lean_forward = FInterpTo(output_.lean_forward, target_forward, dt, settings.interp_speed);
+  output_.lean_right = FInterpTo(output_.lean_right, target_right, dt, settings.interp_speed);
+  lean_velocity_ = velocity;
+  lean_yaw_ = actor_yaw_;
+  if (const int slot = assets_->curve_index(kLeanForwardCurve); slot >= 0)
+    output_.curves[static_cast<std::size_t>(slot)] = output_.lean_forward;
+  if (const int slot = assets_->curve_index(kLeanRightCurve); slot >= 0)
+    output_.curves[static_cast<std::size_t>(slot)] = output_.lean_right;
 }
 
 void LocomotionCharacter::RefreshFeet() {

@@ -102,6 +102,7 @@ struct LocomotionCharacter::Access {
   }
   static void SetupStart(StateCallbackContext& context) {
     LocomotionCharacter& self = Self(context);
+    self.start_rotation_mode_ = self.rotation_.mode;
     BeginTurningStart(self);
     const float start_time = self.assets_->settings().start.start_time_s;
     Play(self, Choose(self, *self.assets_->settings().start_chooser), start_time, false);
@@ -246,7 +247,15 @@ struct LocomotionCharacter::Access {
     SetupAir(Self(context), "fall_loop", true);
   }
   static void SetupFallLand(StateCallbackContext& context) {
-    SetupAir(Self(context), "fall_land", false);
+    LocomotionCharacter& self = Self(context);
+    // The heavy-land additive's weight ramps with the fall speed at touch-down (Part20).
+    const AirSettings& air = self.assets_->settings().air;
+    const float span = air.heavy_land_full_fall_speed_m_s - air.heavy_land_fall_speed_m_s;
+    const float excess = self.fall_speed_m_s_ - air.heavy_land_fall_speed_m_s;
+    self.output_.heavy_land_weight =
+        span > 0.0f ? std::clamp(excess / span, 0.0f, 1.0f) : (excess >= 0.0f ? 1.0f : 0.0f);
+    self.values_.SetFloat("fall_speed_m_s", self.fall_speed_m_s_);
+    SetupAir(self, "fall_land", false);
   }
 };
 
@@ -336,6 +345,8 @@ void LocomotionAssets::BuildMachine() {
       link(moving, pivot, 0, wants_pivot, s.turn.pivot_blend_s);
     link(moving, stop, 1, not_flag("has_input"), s.stop.blend_in_s);
   }
+  // Part19's fast path: Rotating start, now strafing -> the strafing cycle at once.
+  link(start, cycle, 0, flag("rotating_start_switch_to_strafing"), s.start.to_cycle_blend_s);
   link(start, cycle, 2, nullptr, s.start.to_cycle_blend_s, s.start.to_cycle_when_remaining_s);
   link(pivot, cycle, 2, nullptr, s.start.to_cycle_blend_s, s.start.to_cycle_when_remaining_s);
   // A gait change inside the cycle, once DisableSwitchGroundGait allows it (Part16).

@@ -151,7 +151,20 @@ struct LocomotionOutput {
   bool turn_ended = false;
   // The yaw the actor is rotating toward (radians).
   float target_yaw = 0.0f;
+  // Lean (Part999_1, Lyra), -max..max: forward from the local acceleration, right from the
+  // sideways acceleration and the yaw rate (leaning into a turn). Also in `curves` as
+  // LeanForward / LeanRight, the weights of a lean additive.
+  float lean_forward = 0.0f;
+  float lean_right = 0.0f;
+  // Heavy landing (Part20): the weight of the heavy-land additive over the landing, from the fall
+  // speed at touch-down; 0 outside FallLand. Also in `curves` as HeavyLandWeight.
+  float heavy_land_weight = 0.0f;
 };
+
+// Curves the locomotion writes itself (appended to LocomotionAssets::curve_names).
+inline constexpr const char* kLeanForwardCurve = "LeanForward";
+inline constexpr const char* kLeanRightCurve = "LeanRight";
+inline constexpr const char* kHeavyLandWeightCurve = "HeavyLandWeight";
 
 // One character's locomotion state. Keeps a pointer to the assets, which must outlive it.
 class LocomotionCharacter {
@@ -184,6 +197,7 @@ class LocomotionCharacter {
   void EvaluatePose(float dt);
   void Rotate(const LocomotionInput& input, float dt);
   void RefreshFeet();
+  void UpdateLean(float dt);
   float TurnTargetYaw(const LocomotionInput& input) const;
 
   std::shared_ptr<const LocomotionAssets> assets_;
@@ -212,6 +226,13 @@ class LocomotionCharacter {
   glm::vec3 foot_right_model_{0.0f};
   // Stop distance matching: the world point the stop clip's Distance 0 is matched to.
   glm::vec3 stop_point_{0.0f};
+  // Lean: last frame's horizontal velocity and actor yaw (acceleration and yaw rate).
+  glm::vec3 lean_velocity_{0.0f};
+  float lean_yaw_ = 0.0f;
+  // Largest downward speed of the current fall (m/s), for the heavy landing.
+  float fall_speed_m_s_ = 0.0f;
+  // Part19: the rotation mode the Start state began in.
+  RotationMode start_rotation_mode_ = RotationMode::kRotating;
   float turn_target_yaw_ = 0.0f;
   // Turn in place by clip (Part17): actual angle / clip angle, times the play rate when applied;
   // 0 while the turn is procedural (the clip has no RotationAmount curve).
