@@ -6,6 +6,7 @@
 
 #include "footwork/anim/curve_names.h"
 #include "footwork/cook/curve_modifiers.h"
+#include "footwork/cook/gait_transition.h"
 #include "footwork/cook/mirror_clip.h"
 #include "footwork/cook/strafe_cycles.h"
 #include "footwork/cook/turn_in_place.h"
@@ -136,6 +137,42 @@ Status CookStrafeCycles(const CharacterDescription& description, const anim::Rig
   return Status::Ok();
 }
 
+// walk_to_run and run_to_walk: the blended cycles' root motion, the run's contact settings (they
+// cover both gaits), DisableSwitchGroundGait while mid-blend.
+Status CookGaitTransitions(const CharacterDescription& description, const anim::RigBinding& binding,
+                           const ClipCookSettings& settings, CookedCharacter& character) {
+  const RoleDescription* run_role = description.FindRole("run");
+  if (run_role == nullptr || FindClip(character, "walk") == nullptr ||
+      FindClip(character, "run") == nullptr) {
+    return Status::Ok();
+  }
+  for (const auto& [from, to] : {std::pair{"walk", "run"}, std::pair{"run", "walk"}}) {
+    const std::string name = fmt::format("{}_to_{}", from, to);
+    if (FindClip(character, name) != nullptr)
+      continue;
+    const anim::Clip from_clip = *FindClip(character, from);
+    const anim::Clip to_clip = *FindClip(character, to);
+    Result<GaitTransition> transition = SynthesizeGaitTransition(
+        character.skeleton, from_clip, to_clip, GaitTransitionSettings{}, name, settings.rate_hz);
+    if (!transition)
+      return transition.error();
+    const RoleDescription role = DerivedRole(*run_role, name);
+    CookedClip cooked;
+    if (Status status = Cook(character, binding, transition->clip, role, settings,
+                             fmt::format("{} to {}", from, to), cooked);
+        !status) {
+      return status;
+    }
+    std::vector<float> disable = transition->weight;
+    for (float& v : disable)
+      v = v > 1e-3f && v < 1.0f - 1e-3f ? 1.0f : 0.0f;
+    SetCurve(cooked.clip,
+             MakeUniformCurve(names::kDisableSwitchGroundGait, disable, settings.rate_hz));
+    Add(character, std::move(cooked));
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status CookDerivedClips(const CharacterDescription& description, const anim::RigBinding& binding,
@@ -143,6 +180,8 @@ Status CookDerivedClips(const CharacterDescription& description, const anim::Rig
   if (Status status = CookTurnsInPlace(description, binding, settings, character); !status)
     return status;
   if (Status status = CookStrafeCycles(description, binding, settings, character); !status)
+    return status;
+  if (Status status = CookGaitTransitions(description, binding, settings, character); !status)
     return status;
   return Status::Ok();
 }
