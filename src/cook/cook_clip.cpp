@@ -211,42 +211,46 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
     bool rebuild = false;
     // A little under the bar, so resampling at 60 Hz cannot push a step back over it.
     const float step_limit = Radians(settings.bars.max_joint_step_deg) * kJointStepMargin;
-    if (const int smoothed = LimitJointSteps(*poses, step_limit, role.looping); smoothed > 0) {
+    std::vector<FootPin> pins;
+    if (role.foot_curves) {
+      Result<std::vector<FootPin>> found = FootPinsOf(skeleton, binding, *left, *right);
+      if (!found)
+        return WithContext(role.role, found.error());
+      pins = std::move(*found);
+    }
+    // A planted leg keeps its source rotations while smoothing (smoothing it would move the
+    // planted foot further than the IK below can bring it back); the rest of the body is free.
+    std::vector<char> frozen(poses->locals.size(), 0);
+    for (const FootPin& pin : pins) {
+      for (int f = 0; f < poses->frames(); ++f) {
+        if (!pin.planted[f])
+          continue;
+        for (const int joint : {pin.chain.upper, pin.chain.lower, pin.chain.end, pin.ball}) {
+          if (joint >= 0)
+            frozen[static_cast<std::size_t>(f) * poses->joints + joint] = 1;
+        }
+      }
+    }
+    if (const int smoothed = LimitJointSteps(*poses, step_limit, role.looping, frozen);
+        smoothed > 0) {
       rebuild = true;
       report.notes.push_back(
           fmt::format("smoothed {} joint(s) turning more than {:.1f} deg in one frame", smoothed,
                       Degrees(step_limit)));
     }
-    if (role.foot_curves) {
-      Result<std::vector<FootPin>> pins = FootPinsOf(skeleton, binding, *left, *right);
-      if (!pins)
-        return WithContext(role.role, pins.error());
-      if (!pins->empty()) {
-        if (Status pinned = PinFeet(skeleton, *poses, motion.root, *pins, role.looping,
-                                    {settings.foot_pin_blend_s});
-            !pinned) {
-          return WithContext(role.role + " (" + source.name + ")", pinned.error());
-        }
-        rebuild = true;
-        report.notes.push_back("planted feet pinned with two-bone IK");
-        // The IK can turn a nearly straight knee fast at the contact edges: smooth again, with
-        // the pinned legs frozen on their planted frames so the feet stay where they are.
-        std::vector<char> frozen(poses->locals.size(), 0);
-        for (const FootPin& pin : *pins) {
-          for (int f = 0; f < poses->frames(); ++f) {
-            if (!pin.planted[f])
-              continue;
-            for (const int joint : {pin.chain.upper, pin.chain.lower, pin.chain.end, pin.ball}) {
-              if (joint >= 0)
-                frozen[static_cast<std::size_t>(f) * poses->joints + joint] = 1;
-            }
-          }
-        }
-        if (const int smoothed = LimitJointSteps(*poses, step_limit, role.looping, frozen);
-            smoothed > 0) {
-          report.notes.push_back(
-              fmt::format("smoothed {} joint(s) around the pinned contacts", smoothed));
-        }
+    if (!pins.empty()) {
+      if (Status pinned = PinFeet(skeleton, *poses, motion.root, pins, role.looping,
+                                  {settings.foot_pin_blend_s});
+          !pinned) {
+        return WithContext(role.role + " (" + source.name + ")", pinned.error());
+      }
+      rebuild = true;
+      report.notes.push_back("planted feet pinned with two-bone IK");
+      // The IK can turn a knee fast at the contact edges: smooth again, the planted legs frozen.
+      if (const int smoothed = LimitJointSteps(*poses, step_limit, role.looping, frozen);
+          smoothed > 0) {
+        report.notes.push_back(
+            fmt::format("smoothed {} joint(s) around the pinned contacts", smoothed));
       }
     }
     if (rebuild) {
