@@ -3,7 +3,10 @@
 
 #include <algorithm>
 
+#include <cmath>
+
 #include "footwork/anim/curve_names.h"
+#include "footwork/anim/root_motion.h"
 
 namespace footwork::locomotion {
 
@@ -63,6 +66,9 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
     (std::string(role) == "foot_l" ? assets->foot_left_ : assets->foot_right_) = joint;
   }
 
+  if (!lib.rig_profile.spine_chain.empty())
+    assets->spine_joint_ = lib.skeleton.FindJoint(lib.rig_profile.spine_chain.front());
+
   std::vector<std::string> curve_names;
   for (const anim::Clip& clip : lib.clips)
     for (const anim::FloatCurve& curve : clip.curves)
@@ -85,6 +91,11 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
     assets->distance_monotonicity_.push_back(distance ? anim::FindMonotonicity(*distance)
                                                       : anim::Monotonicity::kNone);
     assets->rotation_amount_yaw_.push_back(RotationAmountYaw(clip));
+    const Transform travel =
+        anim::ExtractRootMotion(clip, 0.0f, clip.duration_s, anim::WrapMode::kClamp);
+    const bool travels = std::hypot(travel.translation.x, travel.translation.z) > 1e-3f;
+    assets->travel_direction_.push_back(
+        travels ? std::atan2(travel.translation.x, travel.translation.z) : 0.0f);
   }
   assets->curve_filter_mask_.assign(assets->curve_names_.size(), 0);
   const int rotate_alpha = assets->curve_index(names::kRotateAlpha);

@@ -47,6 +47,7 @@ LocomotionCharacter::LocomotionCharacter(std::shared_ptr<const LocomotionAssets>
   curve_velocity_.assign(curves, 0.0f);
   output_.local_pose = sampled_pose_;
   output_.model_pose = sampled_pose_;
+  blended_pose_ = sampled_pose_;
   output_.curves.assign(curves, 0.0f);
   essential_.last_velocity_yaw = actor_yaw_;
   essential_.last_input_yaw = actor_yaw_;
@@ -190,6 +191,7 @@ Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
   }
   EvaluatePose(dt);
   Rotate(input, dt);
+  WarpOrientation(dt);
   UpdateLean(dt);
   if (essential_.is_falling)
     fall_speed_m_s_ = std::max(fall_speed_m_s_, -movement_.velocity.y);
@@ -230,24 +232,24 @@ void LocomotionCharacter::EvaluatePose(float dt) {
   auto request = machine_.TakeInertializationRequest();
   if (request && !first_frame_) {
     // Dead blending from what was shown last, moving as it was moving (Part07's DeadBlending).
-    graph::ComputePoseVelocities(previous_pose_, output_.local_pose, dt, pose_velocity_);
-    graph::DeadBlendTransition(blend_clock_, blend_joints_, output_.local_pose, pose_velocity_,
+    graph::ComputePoseVelocities(previous_pose_, blended_pose_, dt, pose_velocity_);
+    graph::DeadBlendTransition(blend_clock_, blend_joints_, blended_pose_, pose_velocity_,
                                request->duration_s);
     for (std::size_t c = 0; c < curve_velocity_.size(); ++c)
       curve_velocity_[c] = (output_.curves[c] - previous_curves_[c]) / dt;
     graph::DeadBlendCurvesTransition(blend_curves_, output_.curves, curve_velocity_);
   }
-  previous_pose_ = output_.local_pose;
+  previous_pose_ = blended_pose_;
   previous_curves_ = output_.curves;
   if (blend_clock_.active()) {
     graph::AdvanceDeadBlend(blend_clock_, dt);
     const float half_life = assets_->settings().blend.dead_blend_decay_half_life_s;
-    graph::DeadBlendUpdate(output_.local_pose, blend_joints_, blend_clock_, sampled_pose_,
-                           half_life, dt);
+    graph::DeadBlendUpdate(blended_pose_, blend_joints_, blend_clock_, sampled_pose_, half_life,
+                           dt);
     graph::DeadBlendCurvesUpdate(output_.curves, blend_curves_, blend_clock_, sampled_curves_,
                                  assets_->curve_filter_mask(), half_life, dt);
   } else {
-    output_.local_pose = sampled_pose_;
+    blended_pose_ = sampled_pose_;
     output_.curves = sampled_curves_;
   }
 }
@@ -291,6 +293,42 @@ void LocomotionCharacter::Rotate(const LocomotionInput& input, float dt) {
                                       rotate_alpha, dt, settings);
   output_.target_yaw =
       essential_.has_input ? essential_.last_input_yaw : essential_.last_velocity_yaw;
+}
+
+void LocomotionCharacter::WarpOrientation(float dt) {
+  // Lyra's orientation warping, strafing only: the legs turn from the clip's travel direction to
+  // the velocity's direction relative to the actor; the spine turns back so the chest keeps
+  // facing the camera.
+  const StrafeSettings& settings = assets_->settings().strafe;
+  const Id current = state();
+  float target = 0.0f;
+  if (rotation_.mode == RotationMode::kStrafing && essential_.is_moving && player_.clip >= 0 &&
+      (current == Id::kStart || current == Id::kCycle || current == Id::kStop ||
+       current == Id::kGaitTransition)) {
+    target = NormalizedDeltaAngle(essential_.velocity_locomotion_angle,
+                                  assets_->travel_direction(player_.clip));
+    target =
+        std::clamp(target, -settings.orientation_warping_max, settings.orientation_warping_max);
+  }
+  warp_angle_ = FInterpTo(warp_angle_, target, dt, settings.orientation_warping_interp_speed);
+  output_.local_pose = blended_pose_;
+  if (std::abs(warp_angle_) < 1e-5f)
+    return;
+  // The root joint turns about the vertical through the capsule (model space = its parent's).
+  output_.local_pose[0].rotation = QuatFromYaw(warp_angle_) * output_.local_pose[0].rotation;
+  output_.local_pose[0].translation = QuatFromYaw(warp_angle_) * output_.local_pose[0].translation;
+  const int spine = assets_->spine_joint();
+  if (spine <= 0)
+    return;
+  // Spine: L' = P^-1 * yaw(-a * f) * P * L, with P the unwarped model rotation of its parent.
+  const std::vector<int>& parents = assets_->library().skeleton.parents;
+  glm::quat parent(1.0f, 0.0f, 0.0f, 0.0f);
+  for (int j = parents[static_cast<std::size_t>(spine)]; j >= 0;
+       j = parents[static_cast<std::size_t>(j)])
+    parent = blended_pose_[static_cast<std::size_t>(j)].rotation * parent;
+  const glm::quat back = QuatFromYaw(-warp_angle_ * settings.orientation_warping_spine_fraction);
+  Transform& joint = output_.local_pose[static_cast<std::size_t>(spine)];
+  joint.rotation = glm::normalize(glm::inverse(parent) * back * parent * joint.rotation);
 }
 
 void LocomotionCharacter::UpdateLean(float dt) {

@@ -92,6 +92,13 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
       .Number("interp_speed", s.lean.interp_speed, 0.0f, 1000.0f)
       .Number("max", s.lean.max, 0.0f, 10.0f);
 
+  read.Object("strafe")
+      .Angle("orientation_warping_max_deg", s.strafe.orientation_warping_max, 0.0f, 180.0f)
+      .Number("orientation_warping_interp_speed", s.strafe.orientation_warping_interp_speed, 0.0f,
+              1000.0f)
+      .Number("orientation_warping_spine_fraction", s.strafe.orientation_warping_spine_fraction,
+              0.0f, 1.0f);
+
   read.Object("blend").Number("dead_blend_decay_half_life_s", s.blend.dead_blend_decay_half_life_s,
                               0.001f, 10.0f);
 }

@@ -89,6 +89,11 @@ class LocomotionAssets {
   // The yaw (radians, positive toward +X) a clip's RotationAmount curve turns over the whole clip
   // at play rate 1; 0 for a clip without the curve.
   float rotation_amount_yaw(int clip) const { return rotation_amount_yaw_[clip]; }
+  // The direction a clip travels, as a yaw in character space (0 forward, +90 degrees left), from
+  // its whole root-motion displacement; 0 for a clip that does not travel.
+  float travel_direction(int clip) const { return travel_direction_[clip]; }
+  // The first joint of the rig's spine chain (orientation warping turns it back), or -1.
+  int spine_joint() const { return spine_joint_; }
   // Curves that take the incoming state's value at once (not blended): RotateAlpha.
   const std::vector<std::uint8_t>& curve_filter_mask() const { return curve_filter_mask_; }
 
@@ -104,6 +109,8 @@ class LocomotionAssets {
   std::vector<std::vector<int>> clip_curve_slots_;
   std::vector<anim::Monotonicity> distance_monotonicity_;
   std::vector<float> rotation_amount_yaw_;
+  std::vector<float> travel_direction_;
+  int spine_joint_ = -1;
   std::vector<std::uint8_t> curve_filter_mask_;
   int foot_left_ = -1;
   int foot_right_ = -1;
@@ -198,6 +205,7 @@ class LocomotionCharacter {
   void Rotate(const LocomotionInput& input, float dt);
   void RefreshFeet();
   void UpdateLean(float dt);
+  void WarpOrientation(float dt);
   float TurnTargetYaw(const LocomotionInput& input) const;
 
   std::shared_ptr<const LocomotionAssets> assets_;
@@ -216,6 +224,8 @@ class LocomotionCharacter {
   std::vector<graph::DeadBlendJoint> blend_joints_;
   std::vector<graph::DeadBlendCurve> blend_curves_;
   anim::Pose sampled_pose_;
+  // The dead-blended pose before orientation warping (the blend's own state).
+  anim::Pose blended_pose_;
   anim::Pose previous_pose_;
   std::vector<graph::TransformVelocity> pose_velocity_;
   std::vector<float> sampled_curves_;
@@ -226,6 +236,8 @@ class LocomotionCharacter {
   glm::vec3 foot_right_model_{0.0f};
   // Stop distance matching: the world point the stop clip's Distance 0 is matched to.
   glm::vec3 stop_point_{0.0f};
+  // Orientation warping angle now (radians).
+  float warp_angle_ = 0.0f;
   // Lean: last frame's horizontal velocity and actor yaw (acceleration and yaw rate).
   glm::vec3 lean_velocity_{0.0f};
   float lean_yaw_ = 0.0f;

@@ -133,6 +133,16 @@ struct LeanSettings {
   float max = 1.0f;
 };
 
+// Orientation warping while strafing (Part18, Lyra): the lower body turns from the played clip's
+// own direction toward the velocity, the spine turns back so the chest keeps facing the camera.
+struct StrafeSettings {
+  // Largest warp either way (radians) and the FInterpTo speed of the warp angle.
+  float orientation_warping_max = 0.0f;
+  float orientation_warping_interp_speed = 10.0f;
+  // Share of the warp the spine turns back (1 = the chest keeps the actor's facing).
+  float orientation_warping_spine_fraction = 1.0f;
+};
+
 // Dead blending between states (Part07).
 struct BlendSettings {
   // Velocity decay of the extrapolated outgoing pose.
@@ -149,6 +159,7 @@ struct LocomotionSettings {
   TurnSettings turn;
   AirSettings air;
   LeanSettings lean;
+  StrafeSettings strafe;
   BlendSettings blend;
   // Chooser tables by role: CT_Start, CT_Cycle, CT_Stop, CT_Idle, CT_Air, CT_TurnInPlace (see
   // default.json). CT_TurnInPlace reads turn_angle_deg (target - actor yaw); a clip it names

@@ -1,0 +1,70 @@
+// Orientation warping while strafing (Part18): with only forward clips, strafing right turns the
+// legs (the root joint) toward the velocity, up to the settings' limit, and the chest keeps facing
+// the camera; Rotating mode never warps.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "default_character.h"
+#include "footwork/core/angles.h"
+
+namespace footwork::locomotion {
+namespace {
+
+using testing::AssetsFrom;
+using testing::DefaultLibrary;
+using testing::DefaultSettingsJson;
+using testing::RunFrames;
+
+// Yaw of `rotation` relative to `reference` about +Y (radians).
+float RelativeYaw(const glm::quat& rotation, const glm::quat& reference) {
+  const glm::vec3 forward = rotation * glm::inverse(reference) * glm::vec3(0.0f, 0.0f, 1.0f);
+  return std::atan2(forward.x, forward.z);
+}
+
+class OrientationWarpingTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!DefaultLibrary())
+      GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+    auto setup =
+        LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", DefaultLibrary());
+    ASSERT_TRUE(setup.ok()) << setup.error().message;
+    setup_ = std::move(*setup);
+    auto assets = AssetsFrom(DefaultSettingsJson());
+    ASSERT_TRUE(assets.ok()) << assets.error().message;
+    assets_ = *assets;
+  }
+  // Root-joint yaw during the last Cycle frame against the first (idle) frame, in degrees.
+  float CycleRootYawDeg(const std::string& mode) {
+    auto frames = RunFrames(R"({"dt": 0.0166667, "duration_s": 3,
+        "start": {"position": [0, 0, -8], "yaw_deg": 0},
+        "events": [{"t": 0, "rotation_mode": ")" +
+                                mode + R"(", "device": "keyboard"},
+                   {"t": 0.3, "move": [1, 0]}]})",
+                            setup_, assets_);
+    EXPECT_TRUE(frames.ok()) << frames.error().message;
+    if (!frames.ok() || frames->empty())
+      return 0.0f;
+    const sim::TraceFrame& idle = frames->front();
+    const sim::TraceFrame& last = frames->back();
+    EXPECT_EQ(last.state, "Cycle");
+    return Degrees(RelativeYaw(last.local_rotations[0], idle.local_rotations[0]));
+  }
+
+  SimulationSetup setup_;
+  std::shared_ptr<const LocomotionAssets> assets_;
+};
+
+TEST_F(OrientationWarpingTest, StrafingRightTurnsTheLegsTowardTheVelocity) {
+  // Moving right (negative yaw) on the forward run cycle: the root turns about -90 degrees.
+  EXPECT_NEAR(CycleRootYawDeg("strafing"), -90.0f, 10.0f);
+}
+
+TEST_F(OrientationWarpingTest, RotatingModeDoesNotWarp) {
+  // The actor itself turns to the velocity; the root joint keeps the clip's facing.
+  EXPECT_NEAR(CycleRootYawDeg("velocity_direction"), 0.0f, 10.0f);
+}
+
+}  // namespace
+}  // namespace footwork::locomotion
