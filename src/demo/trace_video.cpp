@@ -135,7 +135,9 @@ Result<TraceVideoStats> RenderTraceVideo(std::span<const sim::TraceFrame> frames
       return Error{options.png_dir.string() + ": cannot create folder: " + made.message()};
   }
   std::vector<std::unique_ptr<render::VideoWriter>> videos;
-  const render::VideoOptions video_options{options.width, options.height, options.fps};
+  render::VideoOptions video_options{options.width, options.height, options.fps};
+  video_options.gif_width = options.gif_width;
+  video_options.gif_fps = options.gif_fps;
   for (const std::filesystem::path& path : {options.mp4, options.gif}) {
     if (path.empty())
       continue;

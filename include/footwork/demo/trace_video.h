@@ -20,6 +20,9 @@ struct TraceVideoOptions {
   int height = 720;
   int fps = 30;
   int msaa = 4;
+  // The GIF is scaled to this width and frame rate (it is for a quick look; the MP4 is the video).
+  int gif_width = 480;
+  int gif_fps = 15;
   // Output files; empty: not written. PNG frames go to png_dir/frame_NNNN.png.
   std::filesystem::path png_dir;
   std::filesystem::path mp4;
