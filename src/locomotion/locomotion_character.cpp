@@ -94,6 +94,8 @@ void LocomotionCharacter::WriteValues(const LocomotionInput& input) {
     chooser_gait = "run";
   v.SetEnum("gait", chooser_gait);
   v.SetEnum("rotation_mode", RotationModeName(rotation_.mode));
+  // Strafing choosers pick per-direction clips by this (Part18; dead zone in the essential data).
+  v.SetEnum("cardinal_direction", CardinalDirectionName(essential_.cardinal_direction));
   if (v.FindFloat("start_angle_deg") == nullptr)
     v.SetFloat("start_angle_deg", 0.0f);
   if (v.FindEnum("air_phase") == nullptr)

@@ -71,6 +71,7 @@ class ScenarioTest : public ::testing::Test {
     SimulationOptions options;
     world::BulletCollisionWorld* world = setup->world.get();
     options.advance_world = [world](double dt) { world->Advance(dt); };
+    options.ik = false;  // issue 6 measures the locomotion pose, before IK
     auto frames = RunSimulation(*scenario, setup->assets, *setup->mover, options);
     EXPECT_TRUE(frames.ok()) << frames.error().message;
     if (!frames.ok())
