@@ -8,6 +8,8 @@
 #include "footwork/cook/curve_modifiers.h"
 #include "footwork/cook/gait_transition.h"
 #include "footwork/cook/mirror_clip.h"
+#include "footwork/cook/pivot.h"
+#include "footwork/cook/sample_motion.h"
 #include "footwork/cook/strafe_cycles.h"
 #include "footwork/cook/turn_in_place.h"
 
@@ -173,6 +175,49 @@ Status CookGaitTransitions(const CharacterDescription& description, const anim::
   return Status::Ok();
 }
 
+// <gait>_pivot_180_<l|r> for walk and run: Distance to the pivot point, the turn curves from the
+// root yaw (CookClip), DisableSwitchGroundGait until the turn is done.
+Status CookPivots(const CharacterDescription& description, const anim::RigBinding& binding,
+                  const ClipCookSettings& settings, CookedCharacter& character) {
+  const anim::Clip* idle = FindClip(character, "idle");
+  if (idle == nullptr)
+    return Status::Ok();
+  const anim::Clip idle_clip = *idle;
+  for (const char* gait : {"walk", "run"}) {
+    const RoleDescription* gait_role = description.FindRole(gait);
+    const anim::Clip* found = FindClip(character, gait);
+    if (gait_role == nullptr || found == nullptr)
+      continue;
+    const anim::Clip cycle = *found;
+    for (const float turn_deg : {180.0f, -180.0f}) {
+      const std::string name = fmt::format("{}_pivot_{}", gait, SideSuffix(turn_deg));
+      if (FindClip(character, name) != nullptr)
+        continue;
+      Result<Pivot> pivot = SynthesizePivot(character.skeleton, binding, cycle, idle_clip, turn_deg,
+                                            PivotSettings{}, name, settings.rate_hz);
+      if (!pivot)
+        return pivot.error();
+      RoleDescription role = DerivedRole(*gait_role, name);
+      role.disable_switch_ground_gait = 0.0f;
+      CookedClip cooked;
+      if (Status status = Cook(character, binding, pivot->clip, role, settings,
+                               std::string("pivot from ") + gait, cooked);
+          !status) {
+        return status;
+      }
+      Result<SampledMotion> motion =
+          SampleMotion(character.skeleton, cooked.clip, binding, settings.rate_hz);
+      if (!motion)
+        return motion.error();
+      SetCurve(cooked.clip,
+               MakeUniformCurve(names::kDistance, DistanceValues(*motion, pivot->pivot_frame),
+                                settings.rate_hz));
+      Add(character, std::move(cooked));
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status CookDerivedClips(const CharacterDescription& description, const anim::RigBinding& binding,
@@ -182,6 +227,8 @@ Status CookDerivedClips(const CharacterDescription& description, const anim::Rig
   if (Status status = CookStrafeCycles(description, binding, settings, character); !status)
     return status;
   if (Status status = CookGaitTransitions(description, binding, settings, character); !status)
+    return status;
+  if (Status status = CookPivots(description, binding, settings, character); !status)
     return status;
   return Status::Ok();
 }
