@@ -36,13 +36,15 @@ class OrientationWarpingTest : public ::testing::Test {
     assets_ = *assets;
   }
   // Root-joint yaw during the last Cycle frame against the first (idle) frame, in degrees.
-  float CycleRootYawDeg(const std::string& mode) {
+  float CycleRootYawDeg(const std::string& mode) { return CycleRootYawDeg(mode, assets_); }
+  float CycleRootYawDeg(const std::string& mode,
+                        const std::shared_ptr<const LocomotionAssets>& assets) {
     auto frames = RunFrames(R"({"dt": 0.0166667, "duration_s": 3,
         "start": {"position": [0, 0, -8], "yaw_deg": 0},
         "events": [{"t": 0, "rotation_mode": ")" +
                                 mode + R"(", "device": "keyboard"},
                    {"t": 0.3, "move": [1, 0]}]})",
-                            setup_, assets_);
+                            setup_, assets);
     EXPECT_TRUE(frames.ok()) << frames.error().message;
     if (!frames.ok() || frames->empty())
       return 0.0f;
@@ -57,8 +59,26 @@ class OrientationWarpingTest : public ::testing::Test {
 };
 
 TEST_F(OrientationWarpingTest, StrafingRightTurnsTheLegsTowardTheVelocity) {
-  // Moving right (negative yaw) on the forward run cycle: the root turns about -90 degrees.
-  EXPECT_NEAR(CycleRootYawDeg("strafing"), -90.0f, 10.0f);
+  // Forward clips only (CT_Cycle without its strafing rows): moving right (negative yaw) on the
+  // forward run cycle turns the root about -90 degrees.
+  nlohmann::json settings = DefaultSettingsJson();
+  for (nlohmann::json& table : settings["choosers"]["tables"]) {
+    if (table["name"] != "CT_Cycle")
+      continue;
+    nlohmann::json kept = nlohmann::json::array();
+    for (const nlohmann::json& row : table["rows"])
+      if (!row["filters"].contains("mode"))
+        kept.push_back(row);
+    table["rows"] = kept;
+  }
+  auto forward_only = AssetsFrom(settings);
+  ASSERT_TRUE(forward_only.ok()) << forward_only.error().message;
+  EXPECT_NEAR(CycleRootYawDeg("strafing", *forward_only), -90.0f, 10.0f);
+}
+
+TEST_F(OrientationWarpingTest, APerDirectionClipNeedsNoWarp) {
+  // The default CT_Cycle plays run_strafe_right, which already travels right: no warp.
+  EXPECT_NEAR(CycleRootYawDeg("strafing"), 0.0f, 10.0f);
 }
 
 TEST_F(OrientationWarpingTest, RotatingModeDoesNotWarp) {

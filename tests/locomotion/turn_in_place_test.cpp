@@ -1,7 +1,8 @@
 // Turn in place by clip (seed Part17): the clip CT_TurnInPlace picks turns the actor by its
 // RotationAmount curve scaled by actual / clip angle x play rate, and the turn ends on target.
-// The default library has no turn-in-place clips yet, so these tests point CT_TurnInPlace at the
-// 90-degree run starts, which carry a RotationAmount curve of +/-90 degrees.
+// The first test points CT_TurnInPlace at the 90-degree run starts (a RotationAmount of +/-90
+// degrees and a different duration from the turn clips), so the scaling is checked on clips whose
+// angle is known; the default table's turn_in_place_* clips are covered in scenario_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -85,7 +86,13 @@ TEST_F(TurnInPlaceTest, TheClipsRotationAmountIsScaledToTheWantedAngle) {
 }
 
 TEST_F(TurnInPlaceTest, WithoutATurnClipTheActorTurnsAtTheSettingsRate) {
-  auto assets = AssetsFrom(DefaultSettingsJson());
+  // CT_TurnInPlace without rows answers its fallback, the idle clip (no RotationAmount).
+  nlohmann::json settings = DefaultSettingsJson();
+  for (nlohmann::json& table : settings["choosers"]["tables"]) {
+    if (table["name"] == "CT_TurnInPlace")
+      table["rows"] = nlohmann::json::array();
+  }
+  auto assets = AssetsFrom(settings);
   ASSERT_TRUE(assets.ok()) << assets.error().message;
   auto frames = RunFrames(AimAt(90.0f), setup_, *assets);
   ASSERT_TRUE(frames.ok()) << frames.error().message;
