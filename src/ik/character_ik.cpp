@@ -51,8 +51,14 @@ Result<std::shared_ptr<const CharacterIkAssets>> CharacterIkAssets::Create(
     if (standing > 0.02f * ik_rig.head_height_m && standing < 0.15f * ik_rig.head_height_m)
       ik_rig.foot_height_m = standing;
     // Likewise the sole's normal: the foot's up axis while standing flat.
-    for (LegRig& leg : ik_rig.legs)
-      leg.up_in_foot = glm::inverse(base_model[leg.chain.end].rotation) * glm::vec3(0, 1, 0);
+    for (LegRig& leg : ik_rig.legs) {
+      const Transform& foot = base_model[leg.chain.end];
+      leg.up_in_foot = glm::inverse(foot.rotation) * glm::vec3(0, 1, 0);
+      if (leg.ball >= 0) {
+        leg.ball_in_foot = foot.InverseTransformPoint(base_model[leg.ball].translation);
+        leg.ball_height_m = std::max(0.0f, base_model[leg.ball].translation.y);
+      }
+    }
   }
   if (crouch_base_clip != nullptr) {
     auto crouch = RecordBasePose(skeleton, *crouch_base_clip, 0.0f);
@@ -114,7 +120,8 @@ Status CharacterIk::ApplyOverlay(std::span<const Transform> local, std::span<con
   // Fade: blend the two recorded poses and their layering values (a missing side fades its
   // layering to 0 on the other side's pose).
   const OverlayPose* layered = current;
-  float alpha = 1.0f;
+  // From no overlay, the new one fades in by scaling its layering weights.
+  float alpha = previous == nullptr ? overlay_.blend : 1.0f;
   if (fading) {
     const OverlayPose& from = *previous;
     const OverlayPose& to = current != nullptr ? *current : *previous;
@@ -198,8 +205,12 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     if (input.world != nullptr && traces[side].hit)
       body_transform = input.world->BodyTransform(traces[side].body);
     const float lock_curve = input.grounded ? input.foot_lock[side] : 0.0f;
-    const Transform target_world =
+    Transform target_world =
         UpdateFootLock(locks_[side], lock_curve, placed, traces[side].body, body_transform);
+    // The lock holds the foot's place on the ground; its height keeps following placement, so a
+    // foot planted while its offset was still settling (a step, a slope) does not hover or sink.
+    if (traces[side].hit && enable[side] > 0.0f)
+      target_world.translation.y = placed.translation.y;
     const Transform target = model_from_world * target_world;
 
     // Knee direction: the animated knee's bend, steadied by the thigh's forward axis.

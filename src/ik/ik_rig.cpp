@@ -56,6 +56,16 @@ const char* BodyPartCurveName(BodyPart part) {
   return "";
 }
 
+glm::vec3 LowestSolePoint(const LegRig& leg, float foot_height_m, const Transform& foot_world,
+                          const glm::vec3& normal) {
+  const glm::vec3 foot_up = foot_world.rotation * leg.up_in_foot;
+  const glm::vec3 heel = foot_world.translation - foot_up * foot_height_m;
+  if (leg.ball < 0)
+    return heel;
+  const glm::vec3 toe = foot_world.TransformPoint(leg.ball_in_foot) - foot_up * leg.ball_height_m;
+  return glm::dot(toe - heel, normal) < 0.0f ? toe : heel;
+}
+
 Result<IkRig> BuildIkRig(const anim::Skeleton& skeleton, const anim::RigProfile& profile) {
   if (Status valid = skeleton.Validate(); !valid)
     return WithContext("IK rig", valid.error());

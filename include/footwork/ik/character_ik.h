@@ -96,7 +96,7 @@ struct CharacterIkInput {
 // One foot after IK, world space.
 struct IkFoot {
   glm::vec3 ankle{0.0f};
-  // The sole point under the ankle (ankle minus the foot's up axis times the foot height).
+  // The lowest sole point (under the ankle or under the toe joint), see LowestSolePoint.
   glm::vec3 sole{0.0f};
   bool locked = false;
   std::optional<float> surface_height_m;

@@ -43,7 +43,15 @@ struct LegRig {
   glm::vec3 knee_axis_in_thigh{0.0f, 0.0f, 1.0f};
   // The surface normal direction (character up at rest) in the foot's local frame.
   glm::vec3 up_in_foot{0.0f, 1.0f, 0.0f};
+  // The toe joint in the foot's frame and its height over the sole when standing (ball >= 0).
+  glm::vec3 ball_in_foot{0.0f};
+  float ball_height_m = 0.0f;
 };
+
+// The lowest of the foot's two sole points (under the ankle, under the toe joint) along
+// `normal`, for a foot at `foot_world`: where a heel-up or toe-up foot touches a surface.
+glm::vec3 LowestSolePoint(const LegRig& leg, float foot_height_m, const Transform& foot_world,
+                          const glm::vec3& normal);
 
 struct IkRig {
   int root = -1;
