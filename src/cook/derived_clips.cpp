@@ -7,6 +7,7 @@
 #include "footwork/anim/curve_names.h"
 #include "footwork/cook/curve_modifiers.h"
 #include "footwork/cook/gait_transition.h"
+#include "footwork/cook/landings.h"
 #include "footwork/cook/mirror_clip.h"
 #include "footwork/cook/pivot.h"
 #include "footwork/cook/sample_motion.h"
@@ -218,6 +219,78 @@ Status CookPivots(const CharacterDescription& description, const anim::RigBindin
   return Status::Ok();
 }
 
+// fall_loop from the jump loop; land_light (the pack's landing), land_heavy (deeper compression)
+// and land_heavy_additive (heavy minus light, local space) from the jump landing.
+Status CookLandings(const CharacterDescription& description, const anim::RigBinding& binding,
+                    const ClipCookSettings& settings, CookedCharacter& character) {
+  const RoleDescription* loop_role = description.FindRole("jump_loop");
+  const RoleDescription* land_role = description.FindRole("jump_land");
+  if (loop_role == nullptr || land_role == nullptr || FindClip(character, "jump_loop") == nullptr ||
+      FindClip(character, "jump_land") == nullptr) {
+    return Status::Ok();
+  }
+  const anim::Clip jump_loop = *FindClip(character, "jump_loop");
+  const anim::Clip land = *FindClip(character, "jump_land");
+  const LandingSettings landing;
+  const auto cook = [&](const anim::Clip& clip, const RoleDescription& base,
+                        const std::string& name, const std::string& source) -> Status {
+    if (FindClip(character, name) != nullptr)
+      return Status::Ok();
+    RoleDescription role = base;
+    role.role = name;
+    CookedClip cooked;
+    if (Status status = Cook(character, binding, clip, role, settings, source, cooked); !status)
+      return status;
+    Add(character, std::move(cooked));
+    return Status::Ok();
+  };
+  Result<anim::Clip> fall = SynthesizeFallLoop(character.skeleton, binding, jump_loop, land,
+                                               landing, "fall_loop", settings.rate_hz);
+  if (!fall)
+    return fall.error();
+  if (Status s = cook(*fall, *loop_role, "fall_loop", "jump_loop, legs reaching down"); !s)
+    return s;
+  if (Status s = cook(land, *land_role, "land_light", "jump_land"); !s)
+    return s;
+  Result<anim::Clip> heavy = SynthesizeHeavyLanding(character.skeleton, binding, land, landing,
+                                                    "land_heavy", settings.rate_hz);
+  if (!heavy)
+    return heavy.error();
+  if (Status s =
+          cook(*heavy, *land_role, "land_heavy",
+               fmt::format("jump_land, compression x{:.1f}", landing.heavy_compression_scale));
+      !s) {
+    return s;
+  }
+  if (FindClip(character, "land_heavy_additive") != nullptr)
+    return Status::Ok();
+  const anim::Clip heavy_cooked = *FindClip(character, "land_heavy");
+  Result<anim::Clip> additive =
+      MakeAdditiveClip(character.skeleton, heavy_cooked, *FindClip(character, "land_light"),
+                       "land_heavy_additive", settings.rate_hz);
+  if (!additive)
+    return additive.error();
+  // The heavy landing's curves and markers (a delta has no feet of its own to measure).
+  additive->curves = heavy_cooked.curves;
+  additive->markers = heavy_cooked.markers;
+  ClipReport report;
+  report.name = additive->name;
+  report.source = "land_heavy minus land_light";
+  report.duration_s = additive->duration_s;
+  report.notes.push_back(
+      "additive, local space (additive.h): ApplyAdditiveJob kLocal on land_light at the same "
+      "time, weight 0 (light fall) to 1 (heavy fall); quality figures are land_heavy's");
+  for (const ClipReport& r : character.reports) {
+    if (r.name == "land_heavy") {
+      report.quality = r.quality;
+      report.quality_miss = r.quality_miss;
+    }
+  }
+  character.clips.push_back(std::move(*additive));
+  character.reports.push_back(std::move(report));
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status CookDerivedClips(const CharacterDescription& description, const anim::RigBinding& binding,
@@ -229,6 +302,8 @@ Status CookDerivedClips(const CharacterDescription& description, const anim::Rig
   if (Status status = CookGaitTransitions(description, binding, settings, character); !status)
     return status;
   if (Status status = CookPivots(description, binding, settings, character); !status)
+    return status;
+  if (Status status = CookLandings(description, binding, settings, character); !status)
     return status;
   return Status::Ok();
 }
