@@ -1,0 +1,142 @@
+// Cost of the IK layer per character on the cooked default character (53 joints) over the
+// default level: two-bone IK alone (per leg), and the whole stage (overlay layering, two foot
+// traces against Bullet, foot placement and lock, two-leg IK, look-at, local-to-model passes).
+// Issue 7's reference points: two-bone IK about 110 ns a leg in a mature runtime; a Bullet ray
+// cast about 0.13 us.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+#include "footwork/anim/local_to_model.h"
+#include "footwork/anim/two_bone_ik.h"
+#include "footwork/cook/character_description.h"
+#include "footwork/cook/cook_character.h"
+#include "footwork/ik/character_ik.h"
+#include "footwork/io/asset_paths.h"
+#include "footwork/locomotion/character_ik_stage.h"
+#include "footwork/locomotion/simulation_setup.h"
+
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+
+[[noreturn]] void Fail(const std::string& message) {
+  std::fprintf(stderr, "ik_bench: %s\n", message.c_str());
+  std::exit(1);
+}
+
+footwork::locomotion::SimulationSetup& Setup() {
+  static footwork::locomotion::SimulationSetup setup = [] {
+    auto packs = footwork::io::FindAssetPacks();
+    if (!packs)
+      Fail("quaternius-ual1 pack not found (set FOOTWORK_ASSETS)");
+    auto description = footwork::cook::LoadCharacterDescription(
+        footwork::io::ProjectAssets() / "characters" / "quaternius_ual1.json");
+    if (!description)
+      Fail(description.error().message);
+    auto cooked = footwork::cook::CookCharacterFromFiles(*description, *packs);
+    if (!cooked)
+      Fail(cooked.error().message);
+    auto library = std::make_shared<const footwork::io::CookedLibrary>(
+        footwork::cook::ToCookedLibrary(*cooked));
+    auto loaded = footwork::locomotion::LoadSimulationSetup(
+        footwork::io::ProjectAssets() / "levels" / "default.json", library);
+    if (!loaded)
+      Fail(loaded.error().message);
+    return std::move(*loaded);
+  }();
+  return setup;
+}
+
+std::shared_ptr<const footwork::ik::CharacterIkAssets> IkAssets() {
+  static std::shared_ptr<const footwork::ik::CharacterIkAssets> assets = [] {
+    auto made = footwork::locomotion::MakeCharacterIkAssets(*Setup().assets);
+    if (!made)
+      Fail(made.error().message);
+    return *made;
+  }();
+  return assets;
+}
+
+// The idle clip's first frame as the graph's output, in both spaces.
+struct GraphPose {
+  std::vector<footwork::Transform> local;
+  std::vector<footwork::Transform> model;
+};
+
+GraphPose IdlePose() {
+  const auto& assets = *IkAssets();
+  GraphPose pose;
+  pose.local = assets.base_pose(false).local;
+  pose.model.resize(pose.local.size());
+  footwork::anim::LocalToModelJob job;
+  job.skeleton = &assets.skeleton();
+  job.input = pose.local;
+  job.output = pose.model;
+  if (!job.Run().ok())
+    Fail("local to model");
+  return pose;
+}
+
+// One leg's two-bone IK on a target that moves a little every iteration.
+void BM_TwoBoneIkLeg(benchmark::State& state) {
+  const auto& assets = *IkAssets();
+  const GraphPose pose = IdlePose();
+  std::vector<footwork::Transform> local = pose.local;
+  std::vector<footwork::Transform> model = pose.model;
+  const footwork::ik::LegRig& leg = assets.rig().legs[footwork::ik::kLeft];
+  footwork::anim::TwoBoneIkGoal goal;
+  goal.pole = {0.0f, 0.0f, 1.0f};
+  const glm::vec3 foot = pose.model[leg.chain.end].translation;
+  int i = 0;
+  for (auto _ : state) {
+    goal.target = foot + glm::vec3(0.0f, 0.01f * static_cast<float>(i % 16), 0.02f);
+    std::copy(pose.local.begin(), pose.local.end(), local.begin());
+    model[leg.chain.upper] = pose.model[leg.chain.upper];
+    model[leg.chain.lower] = pose.model[leg.chain.lower];
+    model[leg.chain.end] = pose.model[leg.chain.end];
+    benchmark::DoNotOptimize(
+        footwork::anim::ApplyTwoBoneIk(assets.skeleton(), leg.chain, goal, local, model));
+    ++i;
+  }
+}
+BENCHMARK(BM_TwoBoneIkLeg);
+
+// The whole IK stage for one character standing on the 25-degree ramp, with an overlay
+// (state.range(0) = 1) or without, and a look target.
+void BM_CharacterIk(benchmark::State& state) {
+  const GraphPose pose = IdlePose();
+  footwork::ik::CharacterIk ik(IkAssets());
+  if (state.range(0) != 0 && !ik.SetOverlay(0).ok())
+    Fail("no overlay");
+  footwork::ik::CharacterIkInput input;
+  input.character_world.translation = {-6.0f, 0.9f, 9.0f};
+  input.foot_lock = {1.0f, 1.0f};
+  input.enable_foot_ik = {1.0f, 1.0f};
+  input.look_target_world = glm::vec3(-4.0f, 2.0f, 12.0f);
+  input.world = Setup().world.get();
+  for (auto _ : state)
+    benchmark::DoNotOptimize(ik.Update(input, pose.local, pose.model, kDt));
+  state.SetLabel(state.range(0) != 0 ? "overlay + feet + look-at" : "feet + look-at");
+}
+BENCHMARK(BM_CharacterIk)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// One downward foot trace against the level (Bullet).
+void BM_FootTrace(benchmark::State& state) {
+  const footwork::ik::FootPlacementSettings settings;
+  const auto& world = *Setup().world;
+  int i = 0;
+  for (auto _ : state) {
+    const glm::vec3 foot(-6.0f + 0.01f * static_cast<float>(i % 32), 1.0f, 9.0f);
+    benchmark::DoNotOptimize(footwork::ik::TraceFoot(world, foot, 0.9f, settings));
+    ++i;
+  }
+}
+BENCHMARK(BM_FootTrace);
+
+}  // namespace
+
+BENCHMARK_MAIN();
