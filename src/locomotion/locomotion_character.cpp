@@ -109,6 +109,10 @@ void LocomotionCharacter::WriteValues(const LocomotionInput& input) {
   v.SetBool("turn_done", std::abs(NormalizedDeltaAngle(turn_target_yaw_, actor_yaw_)) <=
                              assets_->settings().turn.turn_in_place_done);
 
+  v.SetBool("turn_clip_ended",
+            state() == Id::kTurnInPlace && turn_clip_scale_ != 0.0f && player_.clip >= 0 &&
+                player_.time_s >=
+                    assets_->library().clips[static_cast<std::size_t>(player_.clip)].duration_s);
   // Part19: a start begun in Rotating mode goes straight to the cycle once strafing.
   v.SetBool("rotating_start_switch_to_strafing",
             state() == Id::kStart && start_rotation_mode_ == RotationMode::kRotating &&
@@ -177,7 +181,10 @@ Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
   const ClipPlayer before = player_;
   machine_.Update(dt, values_, this);
   const Id current = state();
-  if (in_turn_ && current != Id::kStart && current != Id::kPivot && current != Id::kTurnInPlace) {
+  // A jump during a turning start keeps the turn open through the air: the actor goes on
+  // rotating toward the velocity and the turn is measured once back on the ground.
+  if (in_turn_ && current != Id::kStart && current != Id::kPivot && current != Id::kTurnInPlace &&
+      !InAir(current)) {
     in_turn_ = false;
     output_.turn_ended = true;
   }

@@ -333,8 +333,9 @@ void LocomotionAssets::BuildMachine() {
   link(idle, turn, 1, flag("wants_turn_in_place"), s.turn.turn_in_place_blend_s);
   link(turn, start, 0, wants_to_move, s.start.blend_in_s);
   link(turn, idle, 1, flag("turn_done"), s.turn.turn_in_place_blend_s);
-  // A turn clip ends the turn when it has played out (its RotationAmount has done the turn).
-  link(turn, idle, 2, nullptr, s.turn.turn_in_place_blend_s,
+  // A turn clip that has played out ends the turn even if the yaw is not within turn_done (its
+  // RotationAmount has done all it can); not before, or the clip's last yaw would be lost.
+  link(turn, idle, 2, flag("turn_clip_ended"), s.turn.turn_in_place_blend_s,
        s.turn.turn_clip_to_idle_when_remaining_s);
 
   auto wants_pivot = [](const TransitionContext& c) {
