@@ -106,4 +106,30 @@ void CharacterIkStage::WriteTrace(sim::TraceFrame& frame) const {
     frame.local_rotations.push_back(joint.rotation);
 }
 
+LookingNpc::LookingNpc(std::shared_ptr<const LocomotionAssets> assets,
+                       std::shared_ptr<const ik::CharacterIkAssets> ik_assets,
+                       const movement::CharacterMover& mover, const glm::vec3& position, float yaw)
+    : character_(std::move(assets), mover.Spawn(position), yaw),
+      stage_(std::move(ik_assets)),
+      bottom_offset_m_(mover.settings().capsule.half_height_m + mover.settings().floor_gap_m) {}
+
+Status LookingNpc::Update(const movement::CharacterMover& mover, const glm::vec3& target_world,
+                          float dt) {
+  if (Status updated = character_.Update(mover, LocomotionInput{}, dt); !updated)
+    return WithContext("NPC", updated.error());
+  stage_.SetLookTarget(target_world);
+  if (Status ran = stage_.Update(character_, &mover.world(), bottom_offset_m_, dt, false); !ran)
+    return WithContext("NPC", ran.error());
+  return Status::Ok();
+}
+
+sim::LookSample LookingNpc::look() const {
+  sim::LookSample look;
+  look.head_position = stage_.ik().head_position_world();
+  look.head_forward = stage_.ik().head_forward_world();
+  look.target = stage_.look_target().value_or(look.head_position + look.head_forward);
+  look.reachable = stage_.ik().look().reachable;
+  return look;
+}
+
 }  // namespace footwork::locomotion

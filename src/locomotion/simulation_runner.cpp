@@ -100,11 +100,14 @@ Result<std::vector<sim::TraceFrame>> RunSimulation(
   bool stop_open = false;
   bool turn_open = false;
   std::optional<CharacterIkStage> ik_stage;
+  std::optional<LookingNpc> npc;
   if (options.ik) {
     auto ik_assets = MakeCharacterIkAssets(*assets);
     if (!ik_assets)
       return ik_assets.error();
-    ik_stage.emplace(std::move(*ik_assets));
+    ik_stage.emplace(*ik_assets);
+    if (options.npc_position)
+      npc.emplace(assets, *ik_assets, mover, *options.npc_position, options.npc_yaw);
   }
   std::size_t next_ik_event = 0;
   for (int f = 0; f < frame_count; ++f) {
@@ -127,6 +130,13 @@ Result<std::vector<sim::TraceFrame>> RunSimulation(
                                   bottom_offset, frame);
           !ran)
         return Error{"t = " + std::to_string(t) + " s: " + ran.error().message};
+      if (npc) {
+        if (Status looked = npc->Update(mover, ik_stage->ik().head_position_world(), scenario.dt_s);
+            !looked)
+          return Error{"t = " + std::to_string(t) + " s: " + looked.error().message};
+        if (options.npc_looks != nullptr)
+          options.npc_looks->push_back(npc->look());
+      }
     }
     const LocomotionOutput& output = character.output();
 

@@ -63,7 +63,8 @@ class IkScenarioTest : public ::testing::Test {
       GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
   }
 
-  IkRun Run(const std::string& scenario_file, bool ik = true) {
+  IkRun Run(const std::string& scenario_file, bool ik = true,
+            std::vector<sim::LookSample>* npc_looks = nullptr) {
     IkRun run;
     auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / "ik" / scenario_file);
     EXPECT_TRUE(scenario.ok()) << scenario.error().message;
@@ -77,6 +78,12 @@ class IkScenarioTest : public ::testing::Test {
     world::BulletCollisionWorld* world = setup->world.get();
     options.advance_world = [world](double dt) { world->Advance(dt); };
     options.ik = ik;
+    if (npc_looks != nullptr) {
+      // Beside the player's path, facing it (-X).
+      options.npc_position = glm::vec3(2.0f, 0.0f, -16.0f);
+      options.npc_yaw = -1.5707963f;
+      options.npc_looks = npc_looks;
+    }
     auto frames = RunSimulation(*scenario, setup->assets, *setup->mover, options);
     EXPECT_TRUE(frames.ok()) << frames.error().message;
     if (!frames.ok())
@@ -191,6 +198,33 @@ TEST_F(IkScenarioTest, OverlaysSwitchWhileMovingAndTheHeadFollowsTheLookTarget) 
       ++settled;
   }
   EXPECT_GT(settled, 60u);
+}
+
+TEST_F(IkScenarioTest, StandingNpcFollowsThePlayerWithItsHead) {
+  std::vector<sim::LookSample> looks;
+  const IkRun run = Run("flat_walk_run.json", true, &looks);
+  ASSERT_EQ(looks.size(), run.frames.size());
+  std::vector<double> errors;
+  float min_yaw = 10.0f;
+  float max_yaw = -10.0f;
+  for (std::size_t i = 60; i < looks.size(); ++i) {
+    const sim::LookSample& look = looks[i];
+    if (!look.reachable)
+      continue;
+    const glm::vec3 to_target = glm::normalize(look.target - look.head_position);
+    errors.push_back(std::acos(std::clamp(glm::dot(to_target, look.head_forward), -1.0f, 1.0f)) *
+                     57.2957795);
+    const float yaw = std::atan2(look.head_forward.x, look.head_forward.z);
+    min_yaw = std::min(min_yaw, yaw);
+    max_yaw = std::max(max_yaw, yaw);
+  }
+  ASSERT_GT(errors.size(), 100u);
+  std::sort(errors.begin(), errors.end());
+  std::printf("[ik] NPC look error median %.2f max %.2f deg over %zu frames\n",
+              errors[errors.size() / 2], errors.back(), errors.size());
+  EXPECT_LT(errors[errors.size() / 2], 10.0);
+  // The player walked past: the head swept across more than 60 degrees.
+  EXPECT_GT(max_yaw - min_yaw, 1.05f);
 }
 
 }  // namespace

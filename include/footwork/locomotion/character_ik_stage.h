@@ -55,4 +55,22 @@ class CharacterIkStage {
   bool first_frame_ = true;
 };
 
+// A standing NPC that looks at a point (the player's head): one idle locomotion character with
+// its own IK stage, no input. Cheap: idle sampling, two traces, look-at.
+class LookingNpc {
+ public:
+  LookingNpc(std::shared_ptr<const LocomotionAssets> assets,
+             std::shared_ptr<const ik::CharacterIkAssets> ik_assets,
+             const movement::CharacterMover& mover, const glm::vec3& position, float yaw);
+
+  Status Update(const movement::CharacterMover& mover, const glm::vec3& target_world, float dt);
+  // Head, forward, target and reachability, world space.
+  sim::LookSample look() const;
+
+ private:
+  LocomotionCharacter character_;
+  CharacterIkStage stage_;
+  float bottom_offset_m_ = 0.0f;
+};
+
 }  // namespace footwork::locomotion

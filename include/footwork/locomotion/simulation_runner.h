@@ -4,6 +4,7 @@
 // Deterministic: the same scenario, assets and world give bit-identical frames.
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "footwork/core/error.h"
@@ -25,6 +26,11 @@ struct SimulationOptions {
   // Run the IK stage (overlays, foot placement and lock, look-at) after the graph, so the trace's
   // feet, pelvis offset and look sample are the IK's (CharacterIkStage).
   bool ik = true;
+  // With ik: a standing NPC at this point (capsule bottom), facing npc_yaw, looks at the
+  // player's head every frame; its look samples go to npc_looks (one per frame) when set.
+  std::optional<glm::vec3> npc_position;
+  float npc_yaw = 0.0f;
+  std::vector<sim::LookSample>* npc_looks = nullptr;
 };
 
 // Spawns the character at the scenario's start and steps it frame by frame. Errors name the
