@@ -130,5 +130,33 @@ TEST_F(LeanLandingSwitchTest, StrafingDuringARotatingStartGoesStraightToTheCycle
   EXPECT_EQ(frames.back().rotation_mode, "strafing");
 }
 
+// The cooked fall_loop and land_light play in FallLoop and FallLand (CT_Air), not the raw jump
+// clips they are derived from.
+bool Plays(const sim::TraceFrame& frame, const std::string& clip) {
+  return std::any_of(frame.clips.begin(), frame.clips.end(), [&](const sim::ClipSample& sample) {
+    return sample.name == clip && sample.weight > 0.0f;
+  });
+}
+
+TEST_F(LeanLandingSwitchTest, FallAndLandPlayTheCookedAirClips) {
+  const auto frames = Run(kJump);
+  ASSERT_FALSE(frames.empty());
+  int fall_frames = 0, land_frames = 0;
+  for (const sim::TraceFrame& frame : frames) {
+    EXPECT_FALSE(Plays(frame, "jump_loop")) << frame.t;
+    EXPECT_FALSE(Plays(frame, "jump_land")) << frame.t;
+    if (frame.state == "FallLoop") {
+      ++fall_frames;
+      EXPECT_TRUE(Plays(frame, "fall_loop")) << frame.t;
+    }
+    if (frame.state == "FallLand") {
+      ++land_frames;
+      EXPECT_TRUE(Plays(frame, "land_light")) << frame.t;
+    }
+  }
+  EXPECT_GT(fall_frames, 0);
+  EXPECT_GT(land_frames, 0);
+}
+
 }  // namespace
 }  // namespace footwork::locomotion
