@@ -52,7 +52,8 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
 
   read.Object("cycle")
       .Number("blend_in_s", s.cycle.blend_in_s, 0.0f, 5.0f)
-      .Number("gait_transition_blend_s", s.cycle.gait_transition_blend_s, 0.0f, 5.0f);
+      .Number("gait_transition_blend_s", s.cycle.gait_transition_blend_s, 0.0f, 5.0f)
+      .Number("gait_transition_max_play_rate", s.cycle.gait_transition_max_play_rate, 0.1f, 10.0f);
 
   read.Object("stop")
       .Number("low_speed_below_m_s", s.stop.low_speed_below_m_s, 0.0f, 100.0f)
@@ -146,6 +147,7 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
       return table.error();
     *slot.out = *table;
   }
+  settings.gait_transition_chooser = library->Find("CT_GaitTransition");
   return settings;
 }
 

@@ -153,10 +153,33 @@ struct LocomotionCharacter::Access {
           ClipOf(self, self.player_.clip).FindCurve(names::kMotionSpeed);
       const float motion_speed = speed ? anim::EvaluateCurve(*speed, self.player_.time_s) : 0.0f;
       // Play at the capsule's speed so planted feet do not slide (Part09's MotionSpeed).
-      const float rate = SafeDivide(self.essential_.ground_speed_m_s, motion_speed);
+      float rate = SafeDivide(self.essential_.ground_speed_m_s, motion_speed);
+      if (!self.player_.looping)  // a gait transition clip (the cycles loop)
+        rate = std::min(rate, self.assets_->settings().cycle.gait_transition_max_play_rate);
       self.player_.play_rate = rate > 0.0f ? rate : 1.0f;
     }
     Advance(self, context);
+  }
+
+  // Part16: a transition clip (walk_to_run, run_to_walk) when the chooser has one, entered where
+  // its MotionSpeed ramp matches the capsule's speed; otherwise the new cycle cross-fades in.
+  static void SetupGaitTransition(StateCallbackContext& context) {
+    LocomotionCharacter& self = Self(context);
+    const auto& chooser = self.assets_->settings().gait_transition_chooser;
+    const int clip = chooser ? Choose(self, *chooser) : -1;
+    self.values_.SetBool("gait_transition_clip", clip >= 0);
+    if (clip < 0) {
+      SetupCycle(context);
+      return;
+    }
+    float start_time = 0.0f;
+    if (const anim::FloatCurve* speed = ClipOf(self, clip).FindCurve(names::kMotionSpeed)) {
+      auto matched = anim::FindTimeAtValue(*speed, self.essential_.ground_speed_m_s);
+      if (matched.ok())
+        start_time = matched->time_s;
+    }
+    // UpdateCycle then plays it at capsule speed / MotionSpeed, so planted feet do not slide.
+    Play(self, clip, start_time, false);
   }
 
   static void SetupStop(StateCallbackContext& context) {
@@ -272,7 +295,7 @@ void LocomotionAssets::BuildMachine() {
   const int idle = add("Idle", A::SetupIdle, A::UpdateLooping);
   const int start = add("Start", A::SetupStart, A::UpdateStart);
   const int cycle = add("Cycle", A::SetupCycle, A::UpdateCycle);
-  const int gait_transition = add("GaitTransition", A::SetupCycle, A::UpdateCycle);
+  const int gait_transition = add("GaitTransition", A::SetupGaitTransition, A::UpdateCycle);
   const int stop = add("Stop", A::SetupStop, A::UpdateStop);
   const int pivot = add("Pivot", A::SetupPivot, A::UpdateStart);
   const int turn = add("TurnInPlace", A::SetupTurnInPlace, A::UpdateLooping);
@@ -355,9 +378,12 @@ void LocomotionAssets::BuildMachine() {
   link(
       gait_transition, cycle, 2,
       [blend = s.cycle.gait_transition_blend_s](const TransitionContext& c) {
-        return c.machine.time_in_state_s() >= blend;
+        return !c.values.GetBool("gait_transition_clip") && c.machine.time_in_state_s() >= blend;
       },
       0.0f);
+  // A transition clip hands over to the new gait's cycle near its end, feet in step.
+  link(gait_transition, cycle, 3, flag("gait_transition_clip"), s.start.to_cycle_blend_s,
+       s.start.to_cycle_when_remaining_s);
   link(stop, start, 0, wants_to_move, s.start.blend_in_s);
   link(stop, idle, 1, not_flag("is_moving"), s.stop.to_idle_blend_s,
        s.stop.to_idle_when_remaining_s);

@@ -70,6 +70,9 @@ struct CycleSettings {
   float blend_in_s = 0.25f;
   // Gait change inside the cycle (cross-fade between walk and run, feet in sync).
   float gait_transition_blend_s = 0.3f;
+  // Upper bound of a gait transition clip's speed-matched play rate (its MotionSpeed ramp can lag
+  // the capsule's acceleration; faster playback makes joints jump).
+  float gait_transition_max_play_rate = 1.5f;
 };
 
 // Stop state (Part04/Part08).
@@ -171,6 +174,9 @@ struct LocomotionSettings {
   std::shared_ptr<const graph::ChooserTable> idle_chooser;
   std::shared_ptr<const graph::ChooserTable> air_chooser;
   std::shared_ptr<const graph::ChooserTable> turn_chooser;
+  // Optional (CT_GaitTransition): a walk_to_run / run_to_walk clip; null or no answer cross-fades
+  // the two cycles instead.
+  std::shared_ptr<const graph::ChooserTable> gait_transition_chooser;
 };
 
 // Every field is required; errors name the file and the field ("default.json: stop.blend_in_s:
