@@ -93,8 +93,7 @@ CharacterIk::CharacterIk(std::shared_ptr<const CharacterIkAssets> assets)
   local_.resize(joints);
   model_.resize(joints);
   scratch_local_.resize(joints);
-  mixed_overlay_.local.resize(joints);
-  mixed_overlay_.model_rotation.resize(joints);
+  scratch_model_.resize(joints);
 }
 
 Status CharacterIk::SetOverlay(int overlay) {
@@ -106,33 +105,13 @@ Status CharacterIk::SetOverlay(int overlay) {
   return Status::Ok();
 }
 
-Status CharacterIk::ApplyOverlay(std::span<const Transform> local, std::span<const Transform> model,
-                                 bool crouched) {
-  const std::vector<OverlayPose>& overlays = assets_->overlays();
-  const OverlayPose* current = overlay_.current >= 0 ? &overlays[overlay_.current] : nullptr;
-  const OverlayPose* previous = overlay_.previous >= 0 ? &overlays[overlay_.previous] : nullptr;
-  const bool fading = overlay_.blend < 1.0f && previous != nullptr;
-  if (current == nullptr && !fading) {
-    std::copy(local.begin(), local.end(), local_.begin());
-    std::copy(model.begin(), model.end(), model_.begin());
+Status CharacterIk::LayerOne(const OverlayPose* overlay, std::span<const Transform> local,
+                             std::span<const Transform> model, bool crouched,
+                             std::span<Transform> out_local, std::span<Transform> out_model) const {
+  if (overlay == nullptr) {
+    std::copy(local.begin(), local.end(), out_local.begin());
+    std::copy(model.begin(), model.end(), out_model.begin());
     return Status::Ok();
-  }
-  // Fade: blend the two recorded poses and their layering values (a missing side fades its
-  // layering to 0 on the other side's pose).
-  const OverlayPose* layered = current;
-  // From no overlay, the new one fades in by scaling its layering weights.
-  float alpha = previous == nullptr ? overlay_.blend : 1.0f;
-  if (fading) {
-    const OverlayPose& from = *previous;
-    const OverlayPose& to = current != nullptr ? *current : *previous;
-    const float blend = overlay_.blend;
-    LayeringCurves to_curves = current != nullptr ? to.curves : LayeringCurves{};
-    mixed_overlay_.curves = LayeringCurves::Lerp(from.curves, to_curves, blend);
-    for (std::size_t j = 0; j < mixed_overlay_.local.size(); ++j) {
-      mixed_overlay_.local[j] = Lerp(from.local[j], to.local[j], blend);
-      mixed_overlay_.model_rotation[j] = Nlerp(from.model_rotation[j], to.model_rotation[j], blend);
-    }
-    layered = &mixed_overlay_;
   }
   OverlayLayeringJob job;
   job.skeleton = &assets_->skeleton();
@@ -140,11 +119,36 @@ Status CharacterIk::ApplyOverlay(std::span<const Transform> local, std::span<con
   job.base_pose = &assets_->base_pose(crouched);
   job.base_local = local;
   job.base_model = model;
-  job.overlay = layered;
-  job.overlay_alpha = alpha;
-  job.output_local = local_;
-  job.output_model = model_;
+  job.overlay = overlay;
+  job.output_local = out_local;
+  job.output_model = out_model;
   return job.Run();
+}
+
+Status CharacterIk::ApplyOverlay(std::span<const Transform> local, std::span<const Transform> model,
+                                 bool crouched) {
+  const std::vector<OverlayPose>& overlays = assets_->overlays();
+  const OverlayPose* current = overlay_.current >= 0 ? &overlays[overlay_.current] : nullptr;
+  const OverlayPose* previous = overlay_.previous >= 0 ? &overlays[overlay_.previous] : nullptr;
+  if (Status layered = LayerOne(current, local, model, crouched, local_, model_); !layered)
+    return layered;
+  if (overlay_.blend >= 1.0f || previous == current)
+    return Status::Ok();
+  // Fade between the two layered outputs in local space (no overlay = the locomotion pose).
+  // Mixing the recorded overlay poses and their layering weights instead made a mesh-space part
+  // blend, mid fade, between rotations almost 180 degrees apart while its target moved, and the
+  // shortest path flipped: a 77 degree one-frame finger jump (issue #7).
+  if (Status layered = LayerOne(previous, local, model, crouched, scratch_local_, scratch_model_);
+      !layered) {
+    return layered;
+  }
+  const std::vector<int>& parents = assets_->skeleton().parents;
+  for (std::size_t j = 0; j < local_.size(); ++j) {
+    local_[j] = Lerp(scratch_local_[j], local_[j], overlay_.blend);
+    const int parent = parents[j];
+    model_[j] = parent < 0 ? local_[j] : model_[static_cast<std::size_t>(parent)] * local_[j];
+  }
+  return Status::Ok();
 }
 
 Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {

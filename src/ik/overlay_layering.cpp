@@ -152,16 +152,19 @@ Status OverlayLayeringJob::Run() const {
           overlay->local[j].translation +
           add * (base_local[j].translation - base_pose->local[j].translation);
       out.translation = glm::mix(base_local[j].translation, translation, weight);
-      if (curves.local[part] > 0.5f) {
-        const glm::quat layered_parent =
-            parent < 0 ? kIdentity : overlay_plus_additive(parent, add);
-        const glm::quat layered_local = glm::inverse(layered_parent) * layered;
-        out.rotation = NlerpShortest(base_local[j].rotation, layered_local, weight);
-      } else {
-        const glm::quat blended = NlerpShortest(base_model[j].rotation, layered, weight);
-        const glm::quat parent_rotation = parent < 0 ? kIdentity : output_model[parent].rotation;
-        out.rotation = glm::normalize(glm::inverse(parent_rotation) * blended);
-      }
+      // Local-space and mesh-space results are both computed and mixed by Layering_<Part>_LS:
+      // a hard switch at 0.5 made a fade between overlays with different LS values jump by
+      // tens of degrees in one frame (issue #7).
+      const float local_space = Clamp01(curves.local[part]);
+      const glm::quat layered_parent = parent < 0 ? kIdentity : overlay_plus_additive(parent, add);
+      const glm::quat layered_local = glm::inverse(layered_parent) * layered;
+      const glm::quat in_local = NlerpShortest(base_local[j].rotation, layered_local, weight);
+      const glm::quat blended = NlerpShortest(base_model[j].rotation, layered, weight);
+      const glm::quat parent_rotation = parent < 0 ? kIdentity : output_model[parent].rotation;
+      const glm::quat in_mesh = glm::normalize(glm::inverse(parent_rotation) * blended);
+      out.rotation = local_space >= 1.0f   ? in_local
+                     : local_space <= 0.0f ? in_mesh
+                                           : NlerpShortest(in_mesh, in_local, local_space);
     }
     output_local[j] = out;
     output_model[j] = parent < 0 ? out : output_model[parent] * out;

@@ -125,6 +125,10 @@ class CharacterIk {
   const CharacterIkAssets& assets() const { return *assets_; }
 
  private:
+  // Layers one overlay (nullptr = none: copies the locomotion pose) into out_local / out_model.
+  Status LayerOne(const OverlayPose* overlay, std::span<const Transform> local,
+                  std::span<const Transform> model, bool crouched, std::span<Transform> out_local,
+                  std::span<Transform> out_model) const;
   Status ApplyOverlay(std::span<const Transform> local, std::span<const Transform> model,
                       bool crouched);
   Status PlaceFeet(const CharacterIkInput& input, float dt);
@@ -133,7 +137,7 @@ class CharacterIk {
   std::vector<Transform> local_;
   std::vector<Transform> model_;
   std::vector<Transform> scratch_local_;
-  OverlayPose mixed_overlay_;
+  std::vector<Transform> scratch_model_;
   OverlayState overlay_;
   std::array<FootLockState, 2> locks_;
   FootPlacementState placement_;
