@@ -198,6 +198,11 @@ TEST_F(IkScenarioTest, OverlaysSwitchWhileMovingAndTheHeadFollowsTheLookTarget) 
       ++settled;
   }
   EXPECT_GT(settled, 60u);
+  // Overlay-to-overlay fades (pistol -> torch -> sword -> spell -> none, partly while walking)
+  // must not snap a joint: the old fade mixed the recorded poses and flipped a finger by 77 deg.
+  ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
+  EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0)
+      << "joint " << run.metrics.max_joint_jump->joint << " at t=" << run.metrics.max_joint_jump->t;
 }
 
 TEST_F(IkScenarioTest, StandingNpcFollowsThePlayerWithItsHead) {
