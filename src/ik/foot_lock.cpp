@@ -11,9 +11,14 @@ void ResetFootLock(FootLockState& state) {
 
 Transform UpdateFootLock(FootLockState& state, float curve, const Transform& animated,
                          world::BodyId body, const std::optional<Transform>& body_transform) {
-  const float alpha = std::isfinite(curve) ? std::clamp(curve, 0.0f, 1.0f) : 0.0f;
+  const float curve_alpha = std::isfinite(curve) ? std::clamp(curve, 0.0f, 1.0f) : 0.0f;
   const float previous_alpha = state.previous_curve;
-  const bool rose = alpha >= kFootLockPlanted && previous_alpha < kFootLockPlanted;
+  // ALS's rule: the lock alpha only falls, or jumps back to planted. A curve that rises part way
+  // (a dead blend into a clip whose foot is down, a stride's curves cross-fading) would otherwise
+  // pull the swinging foot back toward a plant held a stride ago.
+  const bool planted = curve_alpha >= kFootLockPlanted;
+  const float alpha = planted ? curve_alpha : std::min(curve_alpha, previous_alpha);
+  const bool rose = planted && previous_alpha < kFootLockPlanted;
   state.previous_curve = alpha;
   if (alpha <= 0.0f) {
     state.locked = false;

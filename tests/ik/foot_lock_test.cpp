@@ -52,6 +52,21 @@ TEST(FootLock, ReplantingBeforeAFullReleaseHoldsThePartReleasedFootWithoutAJump)
   EXPECT_TRUE(VecNear(out.translation, {0.1f, 0, 0}));
 }
 
+TEST(FootLock, APartialRiseOfTheCurveDoesNotPullTheSwingingFootBack) {
+  FootLockState state;
+  (void)UpdateFootLock(state, 1.0f, At({0, 0, 0}), world::kNoBody, std::nullopt);
+  Transform out = UpdateFootLock(state, 0.02f, At({1.0f, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {0.98f, 0, 0}));
+  // A blended curve comes back up to 0.5 a stride later: the alpha stays at 0.02.
+  out = UpdateFootLock(state, 0.5f, At({1.1f, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {1.078f, 0, 0}));
+  // Planted again: held where the foot is shown, the old plant forgotten.
+  out = UpdateFootLock(state, 1.0f, At({1.2f, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {1.176f, 0, 0}));
+  out = UpdateFootLock(state, 1.0f, At({1.3f, 0, 0}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {1.176f, 0, 0}));
+}
+
 TEST(FootLock, RidesAMovingPlatformAndLetsGoWhenTheFootLeavesIt) {
   FootLockState state;
   Transform platform = At({5, 1, 0});

@@ -2,7 +2,8 @@
 // Foot lock (ALS's, driven by the cooker's FootLock_L/R curves): when the curve reaches 1 the
 // foot's world transform is saved, in the space of the body it stands on when that body moves (a
 // platform), and held there; while the curve falls from 1 to 0 the foot is released gradually,
-// lerping from the held transform back to the animated one by the curve value. A teleport or a
+// lerping from the held transform back to the animated one by the curve value; a curve that rises
+// again without reaching 1 does not pull the foot back (the alpha only falls). A teleport or a
 // movement mode change resets the lock.
 
 #include <optional>
@@ -22,7 +23,8 @@ struct FootLockState {
   // The held transform: world space, or the space of `body` when it is a moving body.
   Transform held;
   world::BodyId body = world::kNoBody;
-  // The curve value last frame, to see it rise to 1 (a new plant).
+  // The lock alpha last frame: the curve, except that a partial rise is ignored (see
+  // UpdateFootLock); also tells when the curve rises to 1 (a new plant).
   float previous_curve = 0.0f;
 };
 
