@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "footwork/anim/additive.h"
 #include "footwork/anim/curve_names.h"
 #include "footwork/anim/local_to_model.h"
 #include "footwork/anim/root_motion.h"
@@ -37,6 +38,9 @@ LocomotionCharacter::LocomotionCharacter(std::shared_ptr<const LocomotionAssets>
   const std::size_t joints = static_cast<std::size_t>(skeleton.num_joints());
   const std::size_t curves = assets_->curve_names().size();
   cache_.Resize(skeleton.num_joints());
+  heavy_land_additive_clip_ = assets_->FindClip(kHeavyLandAdditiveClip);
+  additive_cache_.Resize(skeleton.num_joints());
+  heavy_land_additive_ = anim::MakeRestPose(skeleton);
   blend_joints_.resize(joints);
   blend_curves_.resize(curves);
   sampled_pose_ = anim::MakeRestPose(skeleton);
@@ -126,6 +130,16 @@ void LocomotionCharacter::WriteValues(const LocomotionInput& input) {
   v.SetBool("cycle_gait_changed", cycle_changed);
 }
 
+void LocomotionCharacter::CarryStopPointWithBase() {
+  // The mover carries a based character by the base's translation (no rotation), so the stop
+  // point follows the same displacement; on a new base it is anchored to that base from now on.
+  if (movement_.base != world::kNoBody && movement_.base == stop_base_)
+    stop_point_ += movement_.base_position - stop_base_position_;
+  stop_base_ = movement_.base;
+  stop_base_position_ = movement_.base_position;
+  output_.stop_point = stop_point_;
+}
+
 Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
                                    const LocomotionInput& input, float dt) {
   if (!(dt > 0.0f) || !std::isfinite(dt))
@@ -157,6 +171,7 @@ Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
   input_ = &input;
   dt_ = dt;
   output_.stop_began = false;
+  CarryStopPointWithBase();
   output_.turn_began = false;
   output_.turn_ended = false;
 
@@ -236,6 +251,7 @@ void LocomotionCharacter::EvaluatePose(float dt) {
                        : anim::EvaluateCurve(clip.curves[static_cast<std::size_t>(slots[c])],
                                              player_.time_s);
     }
+    AddHeavyLanding();
   }
 
   auto request = machine_.TakeInertializationRequest();
@@ -261,6 +277,28 @@ void LocomotionCharacter::EvaluatePose(float dt) {
     blended_pose_ = sampled_pose_;
     output_.curves = sampled_curves_;
   }
+}
+
+void LocomotionCharacter::AddHeavyLanding() {
+  if (state() != Id::kFallLand || heavy_land_additive_clip_ < 0 ||
+      !(output_.heavy_land_weight > 0.0f))
+    return;
+  const anim::Skeleton& skeleton = assets_->library().skeleton;
+  anim::SamplingJob sample;
+  sample.skeleton = &skeleton;
+  sample.clip = &assets_->library().clips[static_cast<std::size_t>(heavy_land_additive_clip_)];
+  sample.time_s = player_.time_s;  // Same length as the land clip: sampled at its time.
+  sample.wrap = anim::WrapMode::kClamp;
+  sample.cache = &additive_cache_;
+  sample.output = heavy_land_additive_;
+  if (!sample.Run().ok()) return;
+  anim::ApplyAdditiveJob apply;
+  apply.space = anim::AdditiveSpace::kLocal;
+  apply.target = sampled_pose_;
+  apply.additive = heavy_land_additive_;
+  apply.weight = std::min(output_.heavy_land_weight, 1.0f);
+  apply.output = sampled_pose_;
+  (void)apply.Run();
 }
 
 void LocomotionCharacter::Rotate(const LocomotionInput& input, float dt) {

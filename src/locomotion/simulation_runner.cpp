@@ -163,7 +163,9 @@ Result<std::vector<sim::TraceFrame>> RunSimulation(
                              character.state() != LocomotionStateId::kIdle;
       if (!character.essential().is_moving || left_stop || output.stop_began) {
         frame.events.push_back(sim::TraceEvent::StopEnded(
-            /*interrupted=*/character.essential().is_moving));
+            /*interrupted=*/character.essential().is_moving,
+            // A new stop's point replaced the old one this frame: nothing carried to report.
+            output.stop_began ? std::nullopt : std::optional<glm::vec3>(output.stop_point)));
         stop_open = false;
       }
     }

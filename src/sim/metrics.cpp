@@ -163,6 +163,10 @@ Result<std::vector<StopResult>> ComputeStops(std::span<const TraceFrame> frames)
         open->end_t = frame.t;
         open->rest_position = frame.position;
         open->interrupted = event.interrupted;
+        // Compare in the frame of the base the character stood on: the stop point as carried
+        // to this frame, when the trace has it.
+        if (event.end_stop_point)
+          open->stop_point = *event.end_stop_point;
         if (!event.interrupted) {
           open->error_cm = HorizontalDistance(frame.position, open->stop_point) * 100.0;
         }

@@ -61,6 +61,10 @@ Json EventJson(const TraceEvent& event) {
       json["turn_direction"] = event.turn_direction;
       break;
     case TraceEvent::Kind::kStopEnded:
+      json["interrupted"] = event.interrupted;
+      if (event.end_stop_point)
+        json["end_stop_point"] = Vec3(*event.end_stop_point);
+      break;
     case TraceEvent::Kind::kTurnEnded:
       json["interrupted"] = event.interrupted;
       break;
@@ -180,6 +184,13 @@ class LineReader {
     const Json* value = Find(object, key, Join(path, key), true);
     return value ? Vec3(*value, Join(path, key)) : glm::vec3(0.0f);
   }
+  std::optional<glm::vec3> OptionalVec3(const Json& object, const std::string& key,
+                                        const std::string& path) {
+    const Json* value = Find(object, key, Join(path, key), false);
+    if (!value)
+      return std::nullopt;
+    return Vec3(*value, Join(path, key));
+  }
 
   glm::quat Quat(const Json& value, const std::string& path) {
     if (!value.is_array() || value.size() != 4) {
@@ -277,6 +288,9 @@ TraceEvent ReadEvent(LineReader& reader, const Json& json, const std::string& pa
       break;
     }
     case TraceEvent::Kind::kStopEnded:
+      event.interrupted = reader.Bool(json, "interrupted", path);
+      event.end_stop_point = reader.OptionalVec3(json, "end_stop_point", path);
+      break;
     case TraceEvent::Kind::kTurnEnded:
       event.interrupted = reader.Bool(json, "interrupted", path);
       break;

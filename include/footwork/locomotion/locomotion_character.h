@@ -150,7 +150,9 @@ struct LocomotionOutput {
   std::vector<float> curves;
   // Root motion of the played clip over this frame (character space), whether applied or not.
   Transform root_motion = Transform::Identity();
-  // Set on the frame a Stop began: the world point where the stop clip's Distance reaches 0.
+  // Set on the frame a Stop began. stop_point: the world point where the stop clip's Distance
+  // reaches 0; it rides with the base (moving platform) the character stands on, so it is
+  // refreshed every frame and is this frame's world position of that point.
   bool stop_began = false;
   glm::vec3 stop_point{0.0f};
   // Set on the frame a start/pivot/turn in place began, and when it ended.
@@ -172,6 +174,8 @@ struct LocomotionOutput {
 inline constexpr const char* kLeanForwardCurve = "LeanForward";
 inline constexpr const char* kLeanRightCurve = "LeanRight";
 inline constexpr const char* kHeavyLandWeightCurve = "HeavyLandWeight";
+// The cooked heavy-minus-light landing additive (cook/landings.h), added on the land clip.
+inline constexpr const char* kHeavyLandAdditiveClip = "land_heavy_additive";
 
 // One character's locomotion state. Keeps a pointer to the assets, which must outlive it.
 class LocomotionCharacter {
@@ -202,8 +206,12 @@ class LocomotionCharacter {
  private:
   void WriteValues(const LocomotionInput& input);
   void EvaluatePose(float dt);
+  // FallLand: adds the heavy-land additive at the land clip's time, weighted by heavy_land_weight.
+  void AddHeavyLanding();
   void Rotate(const LocomotionInput& input, float dt);
   void RefreshFeet();
+  // Moves stop_point_ with the base the mover carried the character on this frame.
+  void CarryStopPointWithBase();
   void UpdateLean(float dt);
   void WarpOrientation(float dt);
   float TurnTargetYaw(const LocomotionInput& input) const;
@@ -219,6 +227,10 @@ class LocomotionCharacter {
   ClipPlayer player_;
   ClipPlayer previous_player_;
   anim::SamplingCache cache_;
+  // The heavy-land additive clip (-1 if not cooked), its own sampling cache and sampled delta.
+  int heavy_land_additive_clip_ = -1;
+  anim::SamplingCache additive_cache_;
+  anim::Pose heavy_land_additive_;
   // Dead blending across state changes.
   graph::DeadBlendClock blend_clock_;
   std::vector<graph::DeadBlendJoint> blend_joints_;
@@ -234,8 +246,11 @@ class LocomotionCharacter {
   LocomotionOutput output_;
   glm::vec3 foot_left_model_{0.0f};
   glm::vec3 foot_right_model_{0.0f};
-  // Stop distance matching: the world point the stop clip's Distance 0 is matched to.
+  // Stop distance matching: the world point the stop clip's Distance 0 is matched to. It is
+  // kept in the frame of the base the character stands on: each frame it moves with the base.
   glm::vec3 stop_point_{0.0f};
+  world::BodyId stop_base_ = world::kNoBody;
+  glm::vec3 stop_base_position_{0.0f};
   // Orientation warping angle now (radians).
   float warp_angle_ = 0.0f;
   // Lean: last frame's horizontal velocity and actor yaw (acceleration and yaw rate).

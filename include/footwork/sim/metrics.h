@@ -16,7 +16,8 @@
 //   60 Hz frame, so the check scales each jump by (1/60 s) / dt.
 // - stop_error_cm: internal events kStopBegan (with stop_point, where the stop clip's Distance
 //   curve reaches 0) and kStopEnded on the frame the capsule came to rest. Per stop, the
-//   horizontal distance between the capsule position on the end frame and stop_point. Stops
+//   horizontal distance between the capsule position on the end frame and stop_point (the end
+//   event's end_stop_point when present: the stop point carried by a moving base). Stops
 //   that were interrupted (or still open when the trace ends) are listed but not measured.
 // - yaw_error_deg: internal events kTurnBegan / kTurnEnded and target_yaw_deg. Per turn, the
 //   absolute wrapped difference between actor yaw and target yaw on the end frame (the end

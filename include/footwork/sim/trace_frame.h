@@ -53,7 +53,9 @@ struct TraceEvent {
     // A stop state began. `stop_point` is the world position where the stop clip's Distance
     // curve reaches 0 (the predicted stop location the clip was distance-matched to).
     kStopBegan,
-    // The capsule came to rest (or the stop was interrupted: set `interrupted`).
+    // The capsule came to rest (or the stop was interrupted: set `interrupted`). Optional
+    // `end_stop_point`: the stop point's world position on this frame when it moved since the
+    // stop began (it rides the base the character stands on, e.g. a moving platform).
     kStopEnded,
     // A start, turn, pivot or turn in place began; `turn_kind` says which. The frame's
     // `target_yaw_deg` is the target; `turn_direction` (+1 toward positive yaw, -1 negative) is
@@ -67,6 +69,7 @@ struct TraceEvent {
   TurnKind turn_kind = TurnKind::kTurn;
   int turn_direction = 0;
   bool interrupted = false;
+  std::optional<glm::vec3> end_stop_point;
 
   static TraceEvent StopBegan(const glm::vec3& stop_point) {
     TraceEvent event;
@@ -74,10 +77,12 @@ struct TraceEvent {
     event.stop_point = stop_point;
     return event;
   }
-  static TraceEvent StopEnded(bool interrupted = false) {
+  static TraceEvent StopEnded(bool interrupted = false,
+                              std::optional<glm::vec3> end_stop_point = std::nullopt) {
     TraceEvent event;
     event.kind = Kind::kStopEnded;
     event.interrupted = interrupted;
+    event.end_stop_point = end_stop_point;
     return event;
   }
   // `direction`: +1 toward positive yaw (left), -1 toward negative (right), 0 = the short way.
