@@ -131,6 +131,19 @@ Result<PlatformDesc> ParsePlatform(const json& node, const FieldPath& at) {
   return platform;
 }
 
+Result<NpcDesc> ParseNpc(const json& node, const FieldPath& at) {
+  NpcDesc npc;
+  npc.name = at.path;
+  FieldReader read(node, at);
+  read.String("name", npc.name, kOptional)
+      .Vec3("position", npc.position_m, -kMaxCoordinateM, kMaxCoordinateM)
+      .Number("yaw_deg", npc.yaw_deg, -360.0f, 360.0f, kOptional)
+      .Bool("looks_at_player", npc.looks_at_player, kOptional);
+  if (!read.ok())
+    return read.error();
+  return npc;
+}
+
 template <typename Desc, typename Parser>
 Status ParseList(const json& document, const FieldPath& root, const std::string& key, Parser parse,
                  std::vector<Desc>& out) {
@@ -259,6 +272,8 @@ Result<Level> ParseLevel(std::string_view json_text, const std::string& source_n
   if (auto s = ParseList(root, at, "platforms", ParsePlatform, level.platforms); !s) {
     return s.error();
   }
+  if (auto s = ParseList(root, at, "npcs", ParseNpc, level.npcs); !s)
+    return s.error();
   if (level.boxes.empty() && level.ramps.empty() && level.stairs.empty() &&
       level.terrains.empty() && level.platforms.empty()) {
     return at.Fail(

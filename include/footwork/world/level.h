@@ -84,6 +84,16 @@ struct PlatformDesc {
   PathMode path_mode = PathMode::kPingPong;
 };
 
+// A standing character placed by the level; with looks_at_player it turns its head toward
+// the player every frame.
+struct NpcDesc {
+  std::string name;
+  // Capsule bottom.
+  glm::vec3 position_m{0.0f};
+  float yaw_deg = 0.0f;
+  bool looks_at_player = true;
+};
+
 // Everything in a level file.
 struct Level {
   std::string name;
@@ -94,6 +104,8 @@ struct Level {
   std::vector<StairsDesc> stairs;
   std::vector<TerrainDesc> terrains;
   std::vector<PlatformDesc> platforms;
+  // Optional; characters, not geometry, so they do not count as level content.
+  std::vector<NpcDesc> npcs;
 };
 
 // Reads and validates a level file. Errors name the file and the field ("default.json:
