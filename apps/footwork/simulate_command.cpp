@@ -77,10 +77,9 @@ int RunSimulate(const SimulateOptions& options) {
       level, std::make_shared<const io::CookedLibrary>(std::move(*library)));
   if (!setup)
     return fail(setup.error().message);
-  locomotion::SimulationOptions run_options;
+  std::vector<sim::LookSample> npc_looks;
+  locomotion::SimulationOptions run_options = locomotion::SimulationOptionsFor(*setup, &npc_looks);
   run_options.joints = options.joints;
-  world::BulletCollisionWorld* world = setup->world.get();
-  run_options.advance_world = [world](double dt) { world->Advance(dt); };
   double update_seconds = 0.0;
   run_options.update_seconds = &update_seconds;
   auto frames = locomotion::RunSimulation(*scenario, setup->assets, *setup->mover, run_options);
@@ -103,6 +102,7 @@ int RunSimulate(const SimulateOptions& options) {
   auto metrics = sim::ComputeMetrics(*frames);
   if (!metrics)
     return fail(metrics.error().message);
+  metrics->npc_look_error_deg = sim::ComputeLookErrorStats(npc_looks);
   if (Status written = sim::WriteMetricsJson(out / "metrics.json", *metrics); !written)
     return fail(written.error().message);
   std::printf("simulated %zu frames of %s into %s: %s\n", frames->size(), options.scenario.c_str(),

@@ -63,10 +63,9 @@ Result<ScenarioRun> RunScenario(const ScenarioRunInputs& inputs) {
   auto setup = Prepare(inputs, run);
   if (!setup)
     return setup.error();
-  locomotion::SimulationOptions options;
+  std::vector<sim::LookSample> npc_looks;
+  locomotion::SimulationOptions options = locomotion::SimulationOptionsFor(*setup, &npc_looks);
   options.joints = true;
-  world::BulletCollisionWorld* world = setup->world.get();
-  options.advance_world = [world](double dt) { world->Advance(dt); };
   double update_seconds = 0.0;
   options.update_seconds = &update_seconds;
   const auto simulate_began = std::chrono::steady_clock::now();
@@ -80,6 +79,7 @@ Result<ScenarioRun> RunScenario(const ScenarioRunInputs& inputs) {
   auto metrics = sim::ComputeMetrics(run.frames);
   if (!metrics)
     return metrics.error();
+  metrics->npc_look_error_deg = sim::ComputeLookErrorStats(npc_looks);
   run.metrics = std::move(*metrics);
   return run;
 }

@@ -1,5 +1,6 @@
 #include "footwork/locomotion/simulation_setup.h"
 
+#include "footwork/core/angles.h"
 #include "footwork/io/asset_paths.h"
 #include "footwork/movement/input.h"
 #include "footwork/movement/movement_settings.h"
@@ -33,6 +34,22 @@ Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_p
     return built.error();
   setup.assets = std::move(*built);
   return setup;
+}
+
+SimulationOptions SimulationOptionsFor(SimulationSetup& setup,
+                                       std::vector<sim::LookSample>* npc_looks) {
+  SimulationOptions options;
+  world::BulletCollisionWorld* world = setup.world.get();
+  options.advance_world = [world](double dt) { world->Advance(dt); };
+  for (const world::NpcDesc& npc : setup.level.npcs) {
+    if (!npc.looks_at_player)
+      continue;
+    options.npc_position = npc.position_m;
+    options.npc_yaw = Radians(npc.yaw_deg);
+    options.npc_looks = npc_looks;
+    break;
+  }
+  return options;
 }
 
 }  // namespace footwork::locomotion

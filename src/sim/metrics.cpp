@@ -283,19 +283,25 @@ void ComputeFootHeights(std::span<const TraceFrame> frames, Metrics& metrics) {
   }
 }
 
+std::optional<double> LookErrorDeg(const LookSample& look) {
+  if (!look.reachable)
+    return std::nullopt;
+  const glm::dvec3 to_target = glm::dvec3(look.target - look.head_position);
+  const glm::dvec3 forward = glm::dvec3(look.head_forward);
+  if (glm::length(to_target) < 1e-6 || glm::length(forward) < 1e-6)
+    return std::nullopt;
+  const double cosine = glm::dot(glm::normalize(to_target), glm::normalize(forward));
+  const double degrees = std::acos(std::clamp(cosine, -1.0, 1.0)) * kRadToDeg;
+  return std::isfinite(degrees) ? std::optional<double>(degrees) : std::nullopt;
+}
+
 std::optional<double> ComputeLookError(std::span<const TraceFrame> frames) {
   std::optional<double> worst;
   for (const TraceFrame& frame : frames) {
-    if (!frame.look || !frame.look->reachable)
+    if (!frame.look)
       continue;
-    const glm::dvec3 to_target = glm::dvec3(frame.look->target - frame.look->head_position);
-    const glm::dvec3 forward = glm::dvec3(frame.look->head_forward);
-    if (glm::length(to_target) < 1e-6 || glm::length(forward) < 1e-6)
-      continue;
-    const double cosine = glm::dot(glm::normalize(to_target), glm::normalize(forward));
-    const double degrees = std::acos(std::clamp(cosine, -1.0, 1.0)) * kRadToDeg;
-    if (std::isfinite(degrees))
-      worst = std::max(worst.value_or(0.0), degrees);
+    if (const std::optional<double> degrees = LookErrorDeg(*frame.look))
+      worst = std::max(worst.value_or(0.0), *degrees);
   }
   return worst;
 }
@@ -414,6 +420,22 @@ Result<Metrics> ComputeMetrics(std::span<const TraceFrame> frames, const MetricB
   return metrics;
 }
 
+std::optional<LookErrorStats> ComputeLookErrorStats(std::span<const LookSample> looks) {
+  double sum = 0.0;
+  double worst = 0.0;
+  std::size_t measured = 0;
+  for (const LookSample& look : looks) {
+    if (const std::optional<double> degrees = LookErrorDeg(look)) {
+      sum += *degrees;
+      worst = std::max(worst, *degrees);
+      ++measured;
+    }
+  }
+  if (measured == 0)
+    return std::nullopt;
+  return LookErrorStats{sum / static_cast<double>(measured), worst, measured};
+}
+
 std::string FormatMetricsJson(const Metrics& metrics) {
   Json json;
   json["frames"] = metrics.frames;
@@ -464,6 +486,11 @@ std::string FormatMetricsJson(const Metrics& metrics) {
   json["foot_penetration_cm"] = Optional(metrics.foot_penetration_cm);
   json["foot_float_cm"] = Optional(metrics.foot_float_cm);
   json["look_error_deg"] = Optional(metrics.look_error_deg);
+  if (metrics.npc_look_error_deg) {
+    json["npc_look_error_deg"] = Json{{"mean", metrics.npc_look_error_deg->mean_deg},
+                                      {"max", metrics.npc_look_error_deg->max_deg},
+                                      {"samples", metrics.npc_look_error_deg->samples}};
+  }
   Json checks = Json::array();
   for (const MetricCheck& check : metrics.checks) {
     Json entry{{"metric", check.name},

@@ -297,5 +297,29 @@ TEST(MetricsJsonTest, HoldsTheContractFieldsAndChecks) {
   }
 }
 
+TEST(LookErrorStats, AveragesReachableSamplesAndSkipsTheRest) {
+  LookSample straight;
+  straight.head_position = {0, 1.6f, 0};
+  straight.head_forward = {0, 0, 1};
+  straight.target = {0, 1.6f, 5};
+  LookSample right_angle = straight;
+  right_angle.head_forward = {1, 0, 0};
+  LookSample behind = straight;
+  behind.head_forward = {0, 0, -1};
+  behind.reachable = false;
+  const std::vector<LookSample> looks{straight, right_angle, behind};
+  const std::optional<LookErrorStats> stats = ComputeLookErrorStats(looks);
+  ASSERT_TRUE(stats);
+  EXPECT_EQ(stats->samples, 2u);
+  EXPECT_NEAR(stats->mean_deg, 45.0, 1e-4);
+  EXPECT_NEAR(stats->max_deg, 90.0, 1e-4);
+  EXPECT_FALSE(ComputeLookErrorStats(std::vector<LookSample>{behind}));
+
+  Metrics metrics;
+  metrics.npc_look_error_deg = stats;
+  EXPECT_NE(FormatMetricsJson(metrics).find("\"npc_look_error_deg\""), std::string::npos);
+  EXPECT_EQ(FormatMetricsJson(Metrics{}).find("npc_look_error_deg"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace footwork::sim

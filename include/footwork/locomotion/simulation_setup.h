@@ -9,6 +9,7 @@
 #include "footwork/core/error.h"
 #include "footwork/io/cooked_library.h"
 #include "footwork/locomotion/locomotion_character.h"
+#include "footwork/locomotion/simulation_runner.h"
 #include "footwork/movement/character_mover.h"
 #include "footwork/world/bullet_collision_world.h"
 #include "footwork/world/level.h"
@@ -26,5 +27,11 @@ struct SimulationSetup {
 // assets/locomotion/default.json (from io::ProjectAssets()), and builds the assets on `library`.
 Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_path,
                                             std::shared_ptr<const io::CookedLibrary> library);
+
+// Run options for `setup`: the world's platforms advance with the simulation, and the level's
+// first NPC that looks at the player stands where the level puts it (its look samples go to
+// `npc_looks` when given). The setup must outlive the options.
+SimulationOptions SimulationOptionsFor(SimulationSetup& setup,
+                                       std::vector<sim::LookSample>* npc_looks = nullptr);
 
 }  // namespace footwork::locomotion

@@ -128,6 +128,13 @@ struct MetricCheck {
   bool passed() const;
 };
 
+// Head-to-target angle over a series of look samples (reachable ones only).
+struct LookErrorStats {
+  double mean_deg = 0.0;
+  double max_deg = 0.0;
+  std::size_t samples = 0;
+};
+
 struct Metrics {
   std::size_t frames = 0;
   std::size_t nan_frames = 0;
@@ -138,6 +145,8 @@ struct Metrics {
   std::optional<double> foot_penetration_cm;
   std::optional<double> foot_float_cm;
   std::optional<double> look_error_deg;
+  // A level NPC looking at the player (filled by the runner's caller; not from the trace).
+  std::optional<LookErrorStats> npc_look_error_deg;
   std::vector<MetricCheck> checks;
 
   // Largest measured stop error; unset without a measured stop.
@@ -154,9 +163,12 @@ Result<Metrics> ComputeMetrics(std::span<const TraceFrame> frames, const MetricB
 
 // metrics.json: frames, nan_frames, foot_slide_cm_s {mean, p95, samples}, max_joint_jump_deg,
 // stop_error_cm {stops: [...], max}, yaw_error_deg {turns: [...], max}, wrong_way_yaw_deg,
-// foot_penetration_cm, foot_float_cm, look_error_deg (null when not measured), checks
+// foot_penetration_cm, foot_float_cm, look_error_deg (null when not measured),
+// npc_look_error_deg {mean, max, samples} (only with a looking NPC), checks
 // [{metric, value, bar, comparison, source, pass}], pass.
 std::string FormatMetricsJson(const Metrics& metrics);
+// Mean and largest look error of the reachable samples; unset when none is measurable.
+std::optional<LookErrorStats> ComputeLookErrorStats(std::span<const LookSample> looks);
 Status WriteMetricsJson(const std::filesystem::path& path, const Metrics& metrics);
 
 }  // namespace footwork::sim
