@@ -112,7 +112,12 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
        {Need{s.start_chooser.get(), names::kMotionSpeed},
         Need{s.cycle_chooser.get(), names::kMotionSpeed},
         Need{s.stop_chooser.get(), names::kDistance}, Need{s.idle_chooser.get(), nullptr},
-        Need{s.air_chooser.get(), nullptr}, Need{s.turn_chooser.get(), nullptr}}) {
+        Need{s.air_chooser.get(), nullptr}, Need{s.turn_chooser.get(), nullptr},
+        Need{s.gait_transition_chooser.get(), names::kMotionSpeed}}) {
+    // CT_GaitTransition is optional (GaitTransition then cross-fades the cycles); when present,
+    // its clips are checked like every other chooser's.
+    if (need.table == nullptr)
+      continue;
     std::vector<std::string> clips;
     CollectClips(*need.table, clips);
     for (const std::string& name : clips) {
