@@ -29,26 +29,12 @@
 #include "footwork/locomotion/simulation_setup.h"
 #include "footwork/sim/metrics.h"
 
+#include "default_character.h"
+
 namespace footwork::locomotion {
 namespace {
 
-std::shared_ptr<const io::CookedLibrary> DefaultLibrary() {
-  static std::shared_ptr<const io::CookedLibrary> library = [] {
-    std::shared_ptr<const io::CookedLibrary> none;
-    const auto packs = io::FindAssetPacks();
-    if (!packs)
-      return none;
-    auto description =
-        cook::LoadCharacterDescription(io::ProjectAssets() / "characters" / "quaternius_ual1.json");
-    if (!description)
-      return none;
-    auto cooked = cook::CookCharacterFromFiles(*description, *packs);
-    if (!cooked)
-      return none;
-    return std::make_shared<const io::CookedLibrary>(cook::ToCookedLibrary(*cooked));
-  }();
-  return library;
-}
+using testing::DefaultLibrary;
 
 struct IkRun {
   std::vector<sim::TraceFrame> frames;

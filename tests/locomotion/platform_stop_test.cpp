@@ -15,29 +15,15 @@
 #include "footwork/locomotion/simulation_setup.h"
 #include "footwork/sim/metrics.h"
 
+#include "default_character.h"
+
 namespace footwork::locomotion {
 namespace {
 
-std::shared_ptr<const io::CookedLibrary> CookDefaultCharacter() {
-  static std::shared_ptr<const io::CookedLibrary> library = [] {
-    std::shared_ptr<const io::CookedLibrary> none;
-    const auto packs = io::FindAssetPacks();
-    if (!packs)
-      return none;
-    auto description =
-        cook::LoadCharacterDescription(io::ProjectAssets() / "characters" / "quaternius_ual1.json");
-    if (!description)
-      return none;
-    auto cooked = cook::CookCharacterFromFiles(*description, *packs);
-    if (!cooked)
-      return none;
-    return std::make_shared<const io::CookedLibrary>(cook::ToCookedLibrary(*cooked));
-  }();
-  return library;
-}
+using testing::DefaultLibrary;
 
 TEST(PlatformStopTest, StopOnTheMovingPlatformEndsAtTheCarriedStopPoint) {
-  const auto library = CookDefaultCharacter();
+  const auto library = DefaultLibrary();
   if (!library)
     GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
   auto setup = LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", library);

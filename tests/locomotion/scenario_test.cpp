@@ -18,27 +18,12 @@
 #include "footwork/sim/metrics.h"
 #include "footwork/sim/trace_io.h"
 
+#include "default_character.h"
+
 namespace footwork::locomotion {
 namespace {
 
-// Cooked once for the whole test program.
-std::shared_ptr<const io::CookedLibrary> DefaultLibrary() {
-  static std::shared_ptr<const io::CookedLibrary> library = [] {
-    std::shared_ptr<const io::CookedLibrary> none;
-    const auto packs = io::FindAssetPacks();
-    if (!packs)
-      return none;
-    auto description =
-        cook::LoadCharacterDescription(io::ProjectAssets() / "characters" / "quaternius_ual1.json");
-    if (!description)
-      return none;
-    auto cooked = cook::CookCharacterFromFiles(*description, *packs);
-    if (!cooked)
-      return none;
-    return std::make_shared<const io::CookedLibrary>(cook::ToCookedLibrary(*cooked));
-  }();
-  return library;
-}
+using testing::DefaultLibrary;
 
 struct ScenarioRun {
   std::vector<sim::TraceFrame> frames;
@@ -209,7 +194,8 @@ TEST_F(ScenarioTest, WalkToRunGoesThroughGaitTransition) {
   EXPECT_EQ(run.clips[4], "run");
   EXPECT_EQ(run.metrics.nan_frames, 0u);
   EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0)
-      << "at " << run.metrics.max_joint_jump->t << " s, joint " << run.metrics.max_joint_jump->joint;
+      << "at " << run.metrics.max_joint_jump->t << " s, joint "
+      << run.metrics.max_joint_jump->joint;
 }
 
 TEST_F(ScenarioTest, StrafingKeepsFacingTheCamera) {
