@@ -5,6 +5,8 @@
 // cast about 0.13 us.
 #include <benchmark/benchmark.h>
 
+#include "default_simulation_setup.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -12,8 +14,6 @@
 
 #include "footwork/anim/local_to_model.h"
 #include "footwork/anim/two_bone_ik.h"
-#include "footwork/cook/character_description.h"
-#include "footwork/cook/cook_character.h"
 #include "footwork/ik/character_ik.h"
 #include "footwork/io/asset_paths.h"
 #include "footwork/locomotion/character_ik_stage.h"
@@ -24,31 +24,11 @@ namespace {
 constexpr float kDt = 1.0f / 60.0f;
 
 [[noreturn]] void Fail(const std::string& message) {
-  std::fprintf(stderr, "ik_bench: %s\n", message.c_str());
-  std::exit(1);
+  footwork::bench::Fail("ik_bench", message);
 }
 
 footwork::locomotion::SimulationSetup& Setup() {
-  static footwork::locomotion::SimulationSetup setup = [] {
-    auto packs = footwork::io::FindAssetPacks();
-    if (!packs)
-      Fail("quaternius-ual1 pack not found (set FOOTWORK_ASSETS)");
-    auto description = footwork::cook::LoadCharacterDescription(
-        footwork::io::ProjectAssets() / "characters" / "quaternius_ual1.json");
-    if (!description)
-      Fail(description.error().message);
-    auto cooked = footwork::cook::CookCharacterFromFiles(*description, *packs);
-    if (!cooked)
-      Fail(cooked.error().message);
-    auto library = std::make_shared<const footwork::io::CookedLibrary>(
-        footwork::cook::ToCookedLibrary(*cooked));
-    auto loaded = footwork::locomotion::LoadSimulationSetup(
-        footwork::io::ProjectAssets() / "levels" / "default.json", library);
-    if (!loaded)
-      Fail(loaded.error().message);
-    return std::move(*loaded);
-  }();
-  return setup;
+  return footwork::bench::DefaultSimulationSetup("ik_bench");
 }
 
 std::shared_ptr<const footwork::ik::CharacterIkAssets> IkAssets() {

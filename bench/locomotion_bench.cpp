@@ -4,14 +4,14 @@
 // runtime's 1.8 us for sample 2 + blend + local-to-model + two-leg IK on 67 joints.
 #include <benchmark/benchmark.h>
 
+#include "default_simulation_setup.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <vector>
 
-#include "footwork/cook/character_description.h"
-#include "footwork/cook/cook_character.h"
 #include "footwork/io/asset_paths.h"
 #include "footwork/locomotion/locomotion_character.h"
 #include "footwork/locomotion/simulation_setup.h"
@@ -23,33 +23,8 @@ using footwork::locomotion::LocomotionInput;
 
 constexpr float kDt = 1.0f / 60.0f;
 
-[[noreturn]] void Fail(const std::string& message) {
-  std::fprintf(stderr, "locomotion_bench: %s\n", message.c_str());
-  std::exit(1);
-}
-
-// Cooked once per program: the default character over the default level.
 footwork::locomotion::SimulationSetup& Setup() {
-  static footwork::locomotion::SimulationSetup setup = [] {
-    auto packs = footwork::io::FindAssetPacks();
-    if (!packs)
-      Fail("quaternius-ual1 pack not found (set FOOTWORK_ASSETS)");
-    auto description = footwork::cook::LoadCharacterDescription(
-        footwork::io::ProjectAssets() / "characters" / "quaternius_ual1.json");
-    if (!description)
-      Fail(description.error().message);
-    auto cooked = footwork::cook::CookCharacterFromFiles(*description, *packs);
-    if (!cooked)
-      Fail(cooked.error().message);
-    auto library = std::make_shared<const footwork::io::CookedLibrary>(
-        footwork::cook::ToCookedLibrary(*cooked));
-    auto loaded = footwork::locomotion::LoadSimulationSetup(
-        footwork::io::ProjectAssets() / "levels" / "default.json", library);
-    if (!loaded)
-      Fail(loaded.error().message);
-    return std::move(*loaded);
-  }();
-  return setup;
+  return footwork::bench::DefaultSimulationSetup("locomotion_bench");
 }
 
 // A 6-second loop of input that visits idle, starts, the run cycle, a pivot and a stop, so the
