@@ -102,6 +102,17 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
 
   read.Object("blend").Number("dead_blend_decay_half_life_s", s.blend.dead_blend_decay_half_life_s,
                               0.001f, 10.0f);
+
+  read.Object("stride_warping")
+      .Bool("enabled", s.stride_warping.enabled)
+      .Number("min_ratio", s.stride_warping.min_ratio, 0.01f, 1.0f)
+      .Number("max_ratio", s.stride_warping.max_ratio, 1.0f, 10.0f)
+      .Number("interp_speed", s.stride_warping.interp_speed, 0.0f, 1000.0f)
+      .Number("min_speed_m_s", s.stride_warping.min_speed_m_s, 0.0f, 100.0f)
+      .Number("pelvis_drop_fraction", s.stride_warping.pelvis_drop_fraction, 0.0f, 1.0f)
+      .Number("max_pelvis_drop_m", s.stride_warping.max_pelvis_drop_m, 0.0f, 1.0f)
+      .Number("max_leg_extension", s.stride_warping.max_leg_extension, 0.5f, 1.0f)
+      .Number("knee_axis_weight_m", s.stride_warping.knee_axis_weight_m, 0.0f, 1.0f);
 }
 
 }  // namespace
@@ -125,6 +136,8 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
     read.Fail(root.Child("air.heavy_land_fall_speed_m_s"),
               "must not exceed air.heavy_land_full_fall_speed_m_s");
   }
+  if (Status warping = ik::ValidateStrideWarpingSettings(settings.stride_warping); !warping)
+    read.Fail(root.Child("stride_warping"), warping.error().message);
   if (!read.ok())
     return read.error();
 

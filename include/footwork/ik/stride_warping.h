@@ -47,6 +47,15 @@ struct StrideWarpingSettings {
   float knee_axis_weight_m = 0.05f;
 };
 
+// One frame's warp, as the IK layer receives it (CharacterIkInput::stride_warp).
+struct StrideWarpRequest {
+  // The locomotion direction in model space (its vertical part is ignored).
+  glm::vec3 direction_model{0.0f, 0.0f, 1.0f};
+  // Already clamped and interpolated (UpdateStrideWarpRatio); 1 changes nothing.
+  float ratio = 1.0f;
+  StrideWarpingSettings settings;
+};
+
 // Checks ranges (min <= 1 <= max, positive min, non-negative speeds, fraction in [0, 1]).
 Status ValidateStrideWarpingSettings(const StrideWarpingSettings& settings);
 

@@ -11,6 +11,7 @@
 
 #include "footwork/core/error.h"
 #include "footwork/graph/chooser.h"
+#include "footwork/ik/stride_warping.h"
 
 namespace footwork::locomotion {
 
@@ -164,6 +165,8 @@ struct LocomotionSettings {
   LeanSettings lean;
   StrafeSettings strafe;
   BlendSettings blend;
+  // Stride warping (the seed's Part10, Lyra), applied by the IK stage before foot lock.
+  ik::StrideWarpingSettings stride_warping;
   // Chooser tables by role: CT_Start, CT_Cycle, CT_Stop, CT_Idle, CT_Air, CT_TurnInPlace (see
   // default.json). CT_TurnInPlace reads turn_angle_deg (target - actor yaw); a clip it names
   // that has a RotationAmount curve drives the turn (Part17), any other clip plays while the
