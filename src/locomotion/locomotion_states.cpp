@@ -34,11 +34,14 @@ struct LocomotionCharacter::Access {
   static int Choose(LocomotionCharacter& self, const graph::ChooserTable& table,
                     float* start_time = nullptr) {
     auto selection = table.Evaluate(self.values_);
+    self.last_choice_ = ChooserChoice{&table, nullptr, -1, -1};
     if (!selection.ok() || !selection->found())
       return -1;
     if (start_time != nullptr)
       *start_time = selection->output->start_time_s;
-    return self.assets_->FindClip(selection->output->clip);
+    const int clip = self.assets_->FindClip(selection->output->clip);
+    self.last_choice_ = ChooserChoice{&table, selection->table, selection->row, clip};
+    return clip;
   }
 
   static const anim::Clip& ClipOf(const LocomotionCharacter& self, int clip) {

@@ -177,6 +177,16 @@ inline constexpr const char* kHeavyLandWeightCurve = "HeavyLandWeight";
 // The cooked heavy-minus-light landing additive (cook/landings.h), added on the land clip.
 inline constexpr const char* kHeavyLandAdditiveClip = "land_heavy_additive";
 
+// Which chooser picked the clip last chosen (debugging: the viewer's chooser trace). `table` is
+// the table the state asked, `chosen_in` the one that answered (a nested table, or `table`
+// itself), `row` its row index (-1: its fallback); `clip` is -1 when nothing answered.
+struct ChooserChoice {
+  const graph::ChooserTable* table = nullptr;
+  const graph::ChooserTable* chosen_in = nullptr;
+  int row = -1;
+  int clip = -1;
+};
+
 // One character's locomotion state. Keeps a pointer to the assets, which must outlive it.
 class LocomotionCharacter {
  public:
@@ -199,6 +209,13 @@ class LocomotionCharacter {
   // The named values choosers and transitions read (for debugging and tests).
   const graph::NamedValues& values() const { return values_; }
   float Curve(const char* name) const;
+  // Read-only views for debugging (the viewer's panels): the state machine instance, the clip
+  // played before the last state change, the dead blend from it (weight of the incoming clip:
+  // dead_blend().Alpha() while active) and the last chooser answer.
+  const graph::StateMachineInstance& machine() const { return machine_; }
+  const ClipPlayer& previous_player() const { return previous_player_; }
+  const graph::DeadBlendClock& dead_blend() const { return blend_clock_; }
+  const ChooserChoice& last_choice() const { return last_choice_; }
 
   // Used by the state callbacks (internal).
   struct Access;
@@ -271,6 +288,7 @@ class LocomotionCharacter {
   const LocomotionInput* input_ = nullptr;
   const movement::CharacterMover* mover_ = nullptr;
   bool first_frame_ = true;
+  ChooserChoice last_choice_;
 };
 
 }  // namespace footwork::locomotion
