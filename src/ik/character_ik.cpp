@@ -22,12 +22,22 @@ Status RecomputeModel(const anim::Skeleton& skeleton, std::span<const Transform>
   return job.Run();
 }
 
+// Fades two poses in local space (b over a by alpha) into `a`, model transforms recomputed.
+void FadeInto(const anim::Skeleton& skeleton, std::span<Transform> a_local,
+              std::span<Transform> a_model, std::span<const Transform> b_local, float alpha) {
+  for (std::size_t j = 0; j < a_local.size(); ++j) {
+    a_local[j] = Lerp(a_local[j], b_local[j], alpha);
+    const int parent = skeleton.parents[j];
+    a_model[j] = parent < 0 ? a_local[j] : a_model[static_cast<std::size_t>(parent)] * a_local[j];
+  }
+}
+
 }  // namespace
 
 Result<std::shared_ptr<const CharacterIkAssets>> CharacterIkAssets::Create(
     const anim::Skeleton& skeleton, const anim::RigProfile& profile, const anim::Clip& base_clip,
     const anim::Clip* crouch_base_clip, std::span<const OverlaySource> overlays,
-    CharacterIkSettings settings) {
+    CharacterIkSettings settings, const anim::Clip* look_clip) {
   auto rig = BuildIkRig(skeleton, profile);
   if (!rig)
     return rig.error();
@@ -74,7 +84,31 @@ Result<std::shared_ptr<const CharacterIkAssets>> CharacterIkAssets::Create(
     if (!overlay)
       return overlay.error();
     overlay->name = source.name;
+    if (source.crouch_clip != nullptr && !assets->base_clf_) {
+      return Error{
+          fmt::format("IK assets: overlay '{}' has a crouched pose but the character has "
+                      "no crouch base pose (BasePose_CLF)",
+                      source.name)};
+    }
+    if (assets->base_clf_) {
+      // BasePose_CLF's variant: recorded from the crouched clip, or rebased from the standing one.
+      auto crouched = source.crouch_clip != nullptr
+                          ? RecordOverlayPose(skeleton, assets->rig_, *source.crouch_clip,
+                                              source.crouch_time_s, *assets->base_clf_)
+                          : RebaseOverlayPose(skeleton, assets->rig_, *overlay, assets->base_n_,
+                                              *assets->base_clf_);
+      if (!crouched)
+        return crouched.error();
+      crouched->name = source.name;
+      assets->overlays_clf_.push_back(std::move(*crouched));
+    }
     assets->overlays_.push_back(std::move(*overlay));
+  }
+  if (look_clip != nullptr) {
+    auto look = RecordLookClip(skeleton, assets->rig_, *look_clip);
+    if (!look)
+      return look.error();
+    assets->look_clip_ = std::move(*look);
   }
   return std::shared_ptr<const CharacterIkAssets>(std::move(assets));
 }
@@ -94,6 +128,8 @@ CharacterIk::CharacterIk(std::shared_ptr<const CharacterIkAssets> assets)
   model_.resize(joints);
   scratch_local_.resize(joints);
   scratch_model_.resize(joints);
+  stance_local_.resize(joints);
+  stance_model_.resize(joints);
 }
 
 Status CharacterIk::SetOverlay(int overlay) {
@@ -105,10 +141,10 @@ Status CharacterIk::SetOverlay(int overlay) {
   return Status::Ok();
 }
 
-Status CharacterIk::LayerOne(const OverlayPose* overlay, std::span<const Transform> local,
-                             std::span<const Transform> model, bool crouched,
-                             std::span<Transform> out_local, std::span<Transform> out_model) const {
-  if (overlay == nullptr) {
+Status CharacterIk::LayerOnStance(int overlay, bool crouched, std::span<const Transform> local,
+                                  std::span<const Transform> model, std::span<Transform> out_local,
+                                  std::span<Transform> out_model) const {
+  if (overlay < 0) {
     std::copy(local.begin(), local.end(), out_local.begin());
     std::copy(model.begin(), model.end(), out_model.begin());
     return Status::Ok();
@@ -119,34 +155,45 @@ Status CharacterIk::LayerOne(const OverlayPose* overlay, std::span<const Transfo
   job.base_pose = &assets_->base_pose(crouched);
   job.base_local = local;
   job.base_model = model;
-  job.overlay = overlay;
+  job.overlay = &assets_->overlay_pose(overlay, crouched);
   job.output_local = out_local;
   job.output_model = out_model;
   return job.Run();
 }
 
-Status CharacterIk::ApplyOverlay(std::span<const Transform> local, std::span<const Transform> model,
-                                 bool crouched) {
-  const std::vector<OverlayPose>& overlays = assets_->overlays();
-  const OverlayPose* current = overlay_.current >= 0 ? &overlays[overlay_.current] : nullptr;
-  const OverlayPose* previous = overlay_.previous >= 0 ? &overlays[overlay_.previous] : nullptr;
-  if (Status layered = LayerOne(current, local, model, crouched, local_, model_); !layered)
-    return layered;
-  if (overlay_.blend >= 1.0f || previous == current)
-    return Status::Ok();
-  // Fade between the two layered outputs in local space (no overlay = the locomotion pose).
-  // Mixing the recorded overlay poses and their layering weights instead made a mesh-space part
-  // blend, mid fade, between rotations almost 180 degrees apart while its target moved, and the
-  // shortest path flipped: a 77 degree one-frame finger jump (issue #7).
-  if (Status layered = LayerOne(previous, local, model, crouched, scratch_local_, scratch_model_);
-      !layered) {
+Status CharacterIk::LayerOne(int overlay, std::span<const Transform> local,
+                             std::span<const Transform> model, std::span<Transform> out_local,
+                             std::span<Transform> out_model) {
+  const bool standing = stance_ <= 0.0f || !assets_->has_crouch_base_pose();
+  if (Status layered =
+          LayerOnStance(overlay, !standing && stance_ >= 1.0f, local, model, out_local, out_model);
+      !layered || standing || stance_ >= 1.0f || overlay < 0) {
     return layered;
   }
-  const std::vector<int>& parents = assets_->skeleton().parents;
-  for (std::size_t j = 0; j < local_.size(); ++j) {
-    local_[j] = Lerp(scratch_local_[j], local_[j], overlay_.blend);
-    const int parent = parents[j];
-    model_[j] = parent < 0 ? local_[j] : model_[static_cast<std::size_t>(parent)] * local_[j];
+  // Mid stance change: the overlay on BasePose_N faded toward the one on BasePose_CLF.
+  if (Status layered = LayerOnStance(overlay, true, local, model, stance_local_, stance_model_);
+      !layered)
+    return layered;
+  FadeInto(assets_->skeleton(), out_local, out_model, stance_local_, stance_);
+  return Status::Ok();
+}
+
+Status CharacterIk::ApplyOverlay(std::span<const Transform> local,
+                                 std::span<const Transform> model) {
+  // The bottom layer, then every layer still fading in over the blend below it, in local space
+  // (no overlay = the locomotion pose). Mixing the recorded overlay poses and their layering
+  // weights instead made a mesh-space part blend, mid fade, between rotations almost 180 degrees
+  // apart while its target moved, and the shortest path flipped: a 77 degree one-frame finger
+  // jump (issue #7). Stacking (rather than restarting from one pose) keeps a switch during a
+  // fade from snapping.
+  if (Status layered = LayerOne(overlay_.layers[0].overlay, local, model, local_, model_); !layered)
+    return layered;
+  for (int i = 1; i < overlay_.count; ++i) {
+    const OverlayState::Layer& layer = overlay_.layers[static_cast<std::size_t>(i)];
+    if (Status layered = LayerOne(layer.overlay, local, model, scratch_local_, scratch_model_);
+        !layered)
+      return layered;
+    FadeInto(assets_->skeleton(), local_, model_, scratch_local_, layer.blend);
   }
   return Status::Ok();
 }
@@ -170,7 +217,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       traces[side] =
           TraceFoot(*input.world, animated[side].translation, root_height, settings.feet);
       offset_targets[side] = FootOffsetTarget(traces[side], animated[side].translation, root_height,
-                                              rig.foot_height_m);
+                                              rig.foot_height_m * settings.foot_height_scale);
       tilt_targets[side] = FootTiltTarget(traces[side], settings.feet.max_foot_tilt_rad);
       enable[side] = input.enable_foot_ik[side];
     }
@@ -208,12 +255,12 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     std::optional<Transform> body_transform;
     if (input.world != nullptr && traces[side].hit)
       body_transform = input.world->BodyTransform(traces[side].body);
-    const float lock_curve = input.grounded ? input.foot_lock[side] : 0.0f;
+    const float lock_curve = input.grounded && settings.lock.enabled ? input.foot_lock[side] : 0.0f;
     Transform target_world =
         UpdateFootLock(locks_[side], lock_curve, placed, traces[side].body, body_transform);
     // The lock holds the foot's place on the ground; its height keeps following placement, so a
     // foot planted while its offset was still settling (a step, a slope) does not hover or sink.
-    if (traces[side].hit && enable[side] > 0.0f)
+    if (settings.lock.follow_placement_height && traces[side].hit && enable[side] > 0.0f)
       target_world.translation.y = placed.translation.y;
     const Transform target = model_from_world * target_world;
 
@@ -257,7 +304,13 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
     placement_ = FootPlacementState{};
 
   UpdateOverlay(overlay_, assets_->settings().overlay_blend_s, dt);
-  if (Status layered = ApplyOverlay(local, model, input.crouched); !layered)
+  // The stance fades at a constant rate, like the overlays.
+  const float stance_blend_s = assets_->settings().stance_blend_s;
+  const float stance_goal = input.crouched ? 1.0f : 0.0f;
+  const float stance_step = stance_blend_s > 0.0f ? dt / stance_blend_s : 1.0f;
+  stance_ = stance_goal > stance_ ? std::min(stance_goal, stance_ + stance_step)
+                                  : std::max(stance_goal, stance_ - stance_step);
+  if (Status layered = ApplyOverlay(local, model); !layered)
     return layered;
   if (Status placed = PlaceFeet(input, dt); !placed)
     return placed;
@@ -272,9 +325,15 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
   if (input.look_target_world && IsFinite(*input.look_target_world))
     target_model = model_from_world.TransformPoint(*input.look_target_world);
   UpdateLookAt(look_, target_model, model_[rig.head].translation, assets_->settings().look, dt);
+  const std::optional<LookClip>& look_clip = assets_->look_clip();
+  // A look clip's reach is whatever it was animated to: no look error is claimed for it.
+  if (look_clip)
+    look_.reachable = false;
   if (look_.weight > 0.0f) {
-    if (Status looked = ApplyLookAt(skeleton, rig, look_, assets_->settings().look, local_, model_);
-        !looked)
+    const Status looked =
+        look_clip ? ApplyLookClip(*look_clip, look_.amount.x, look_.weight, local_)
+                  : ApplyLookAt(skeleton, rig, look_, assets_->settings().look, local_, model_);
+    if (!looked)
       return looked;
     if (Status modeled = RecomputeModel(skeleton, local_, model_); !modeled)
       return modeled;

@@ -19,6 +19,11 @@ using Json = nlohmann::ordered_json;
 // The bar of max_joint_jump_deg is stated per frame at this rate.
 constexpr double kBarFrameRateHz = 60.0;
 
+// A turn whose target is within this of 180 degrees away is a reversal: either way round is
+// valid, so wrong-way yaw follows the recorded turn_direction (the 180 clip's side). Wide enough
+// for the one frame of turning the begin frame's yaw may already hold at the actors' rates.
+constexpr double kReversalToleranceDeg = 15.0;
+
 bool Finite(const glm::vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
@@ -185,21 +190,30 @@ Result<std::vector<StopResult>> ComputeStops(std::span<const TraceFrame> frames)
   return stops;
 }
 
-// Fills wrong-way yaw and yaw error for one segment [begin, end].
+// The intended way round: the short way to the target, except for a reversal (|target - yaw|
+// within kReversalToleranceDeg of 180), where both ways are valid and the direction the
+// character committed to (the event's turn_direction, when recorded) decides.
+int TurnDirection(double to_target_deg, int committed) {
+  if (committed != 0 && std::abs(to_target_deg) >= 180.0 - kReversalToleranceDeg)
+    return committed;
+  return to_target_deg > 0.0 ? 1 : (to_target_deg < 0.0 ? -1 : 0);
+}
+
+// Fills wrong-way yaw and yaw error for one segment [begin, end]. The yaw is followed from the
+// frame before the begin frame (when there is one): the begin frame's own step is part of the turn.
 void MeasureTurn(std::span<const TraceFrame> frames, std::size_t begin, std::size_t end,
-                 int direction, TurnResult& turn) {
+                 int committed_direction, TurnResult& turn) {
   const TraceFrame& first = frames[begin];
   const TraceFrame& last = frames[end];
+  const std::size_t from = begin > 0 ? begin - 1 : begin;
   turn.start_yaw_deg = first.actor_yaw_deg;
   turn.final_yaw_deg = last.actor_yaw_deg;
-  if (direction == 0) {
-    const double to_target = DeltaDeg(turn.target_yaw_deg, first.actor_yaw_deg);
-    direction = to_target > 0.0 ? 1 : (to_target < 0.0 ? -1 : 0);
-  }
+  const int direction = TurnDirection(
+      DeltaDeg(turn.target_yaw_deg, frames[from].actor_yaw_deg), committed_direction);
   if (direction != 0) {
     double progress = 0.0;
     double worst = 0.0;
-    for (std::size_t k = begin + 1; k <= end; ++k) {
+    for (std::size_t k = from + 1; k <= end; ++k) {
       const double step = DeltaDeg(frames[k].actor_yaw_deg, frames[k - 1].actor_yaw_deg);
       if (!std::isfinite(step))
         continue;

@@ -207,6 +207,45 @@ TEST(WrongWayYawTest, ExplicitDirectionDecidesA180DegreeStart) {
   EXPECT_NEAR(*right.turns[0].yaw_error_deg, 1.0, 1e-3);
 }
 
+TEST(WrongWayYawTest, ReversalFollowsTheCommittedSideEitherWay) {
+  // 181 degrees from -91 to +90: the short way is right, but a left 180 clip turns left. Judged
+  // against the committed side, a clean left turn is no wrong way, and a 10-degree dip right is.
+  const Metrics left =
+      Compute(Turn(-91.0f, {4.0f, 60.0f, 120.0f, 181.0f}, 90.0f, TurnKind::kPivot, 1));
+  EXPECT_NEAR(left.turns[0].wrong_way_yaw_deg, 0.0, 1e-3);
+  EXPECT_TRUE(Check(left, "wrong_way_yaw_deg").passed());
+  const Metrics dip =
+      Compute(Turn(-91.0f, {-10.0f, -4.0f, 60.0f, 181.0f}, 90.0f, TurnKind::kPivot, 1));
+  EXPECT_NEAR(dip.turns[0].wrong_way_yaw_deg, 10.0, 1e-3);
+  // The same clean left turn committed to the right: all of it is wrong-way.
+  const Metrics right =
+      Compute(Turn(-91.0f, {4.0f, 60.0f, 120.0f, 181.0f}, 90.0f, TurnKind::kPivot, -1));
+  EXPECT_NEAR(right.turns[0].wrong_way_yaw_deg, 181.0, 1e-3);
+}
+
+TEST(WrongWayYawTest, CommittedSideIsIgnoredAwayFromAReversal) {
+  // A 90-degree left turn recorded as committed right: not a reversal, so the short way (left)
+  // is the intended one and the clean left turn is no wrong way; a dip right still counts.
+  const Metrics clean = Compute(Turn(0.0f, {20.0f, 60.0f, 90.0f}, 90.0f, TurnKind::kStart, -1));
+  EXPECT_NEAR(clean.turns[0].wrong_way_yaw_deg, 0.0, 1e-3);
+  const Metrics dip = Compute(Turn(0.0f, {-6.0f, 30.0f, 90.0f}, 90.0f, TurnKind::kStart, -1));
+  EXPECT_NEAR(dip.turns[0].wrong_way_yaw_deg, 6.0, 1e-3);
+  // 150 degrees is not within 15 of 180 either.
+  const Metrics wide = Compute(Turn(0.0f, {50.0f, 150.0f}, 150.0f, TurnKind::kStart, -1));
+  EXPECT_NEAR(wide.turns[0].wrong_way_yaw_deg, 0.0, 1e-3);
+}
+
+TEST(WrongWayYawTest, TheBeginFramesOwnStepCounts) {
+  // The turn begins on frame 1; its first step (8 degrees right on a left turn) is measured
+  // from frame 0's yaw.
+  std::vector<TraceFrame> frames = Turn(0.0f, {-8.0f, 40.0f, 90.0f}, 90.0f, TurnKind::kStart);
+  frames[0].events.clear();
+  frames[1].events.push_back(TraceEvent::TurnBegan(TurnKind::kStart));
+  const Metrics metrics = Compute(frames);
+  ASSERT_EQ(metrics.turns.size(), 1u);
+  EXPECT_NEAR(metrics.turns[0].wrong_way_yaw_deg, 8.0, 1e-3);
+}
+
 TEST(YawErrorTest, TurnWithoutTargetIsAnActionableError) {
   std::vector<TraceFrame> frames = Turn(0.0f, {10.0f}, 90.0f, TurnKind::kTurn);
   frames[0].target_yaw_deg.reset();

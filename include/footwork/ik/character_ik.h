@@ -21,46 +21,48 @@
 #include "footwork/ik/foot_lock.h"
 #include "footwork/ik/foot_placement.h"
 #include "footwork/ik/ik_rig.h"
+#include "footwork/ik/ik_settings.h"
 #include "footwork/ik/look_at.h"
 #include "footwork/ik/overlay_layering.h"
 #include "footwork/world/collision_world.h"
 
 namespace footwork::ik {
 
-struct CharacterIkSettings {
-  FootPlacementSettings feet;
-  LookAtSettings look;
-  // Fade between overlays (seconds).
-  float overlay_blend_s = 0.25f;
-  // Leg reach clamp (fraction of the leg's length), see TwoBoneIkGoal.
-  float max_leg_extension = 0.999f;
-  // How strongly the thigh's own forward axis steers the knee against the animated knee bend
-  // (metres of knee offset it counts as); keeps the bend direction defined on a straight leg.
-  float knee_axis_weight_m = 0.05f;
-};
-
-// A named overlay clip to record (clip frame `time_s`).
+// A named overlay clip to record (clip frame `time_s`), authored on BasePose_N, and optionally
+// its crouched pose authored on BasePose_CLF (without one, the standing pose is rebased onto
+// BasePose_CLF, see RebaseOverlayPose).
 struct OverlaySource {
   std::string name;
   const anim::Clip* clip = nullptr;
   float time_s = 0.0f;
+  const anim::Clip* crouch_clip = nullptr;
+  float crouch_time_s = 0.0f;
 };
 
 class CharacterIkAssets {
  public:
-  // `base_clip` frame 0 is BasePose_N; `crouch_base_clip` (optional) gives BasePose_CLF.
-  // The skeleton must outlive the assets. Errors name the missing role or the clip.
+  // `base_clip` frame 0 is BasePose_N; `crouch_base_clip` (optional) gives BasePose_CLF;
+  // `look_clip` (optional) is a head sweep from left to right played by look amount.
+  // The skeleton must outlive the assets; the clips need not. Errors name the missing role or
+  // the clip.
   static Result<std::shared_ptr<const CharacterIkAssets>> Create(
       const anim::Skeleton& skeleton, const anim::RigProfile& profile, const anim::Clip& base_clip,
       const anim::Clip* crouch_base_clip, std::span<const OverlaySource> overlays,
-      CharacterIkSettings settings = {});
+      CharacterIkSettings settings = {}, const anim::Clip* look_clip = nullptr);
 
   const anim::Skeleton& skeleton() const { return *skeleton_; }
   const IkRig& rig() const { return rig_; }
   const BasePose& base_pose(bool crouched) const {
     return crouched && base_clf_ ? *base_clf_ : base_n_;
   }
+  bool has_crouch_base_pose() const { return base_clf_.has_value(); }
+  // The standing overlays (names, curves); overlay_pose() picks the stance's recording.
   const std::vector<OverlayPose>& overlays() const { return overlays_; }
+  const OverlayPose& overlay_pose(int index, bool crouched) const {
+    const auto i = static_cast<std::size_t>(index);
+    return crouched && base_clf_ ? overlays_clf_[i] : overlays_[i];
+  }
+  const std::optional<LookClip>& look_clip() const { return look_clip_; }
   // Index of the overlay with this name, or -1.
   int FindOverlay(const std::string& name) const;
   const CharacterIkSettings& settings() const { return settings_; }
@@ -72,6 +74,9 @@ class CharacterIkAssets {
   BasePose base_n_;
   std::optional<BasePose> base_clf_;
   std::vector<OverlayPose> overlays_;
+  // Same order as overlays_, on BasePose_CLF (empty without it).
+  std::vector<OverlayPose> overlays_clf_;
+  std::optional<LookClip> look_clip_;
   CharacterIkSettings settings_;
 };
 
@@ -85,6 +90,7 @@ struct CharacterIkInput {
   bool grounded = true;
   // A teleport or movement mode change: locks and offsets start over.
   bool reset = false;
+  // The stance: overlays layer on BasePose_CLF when crouched (faded over stance_blend_s).
   bool crouched = false;
   std::optional<glm::vec3> look_target_world;
   // Needed for foot placement; without it the feet are only locked.
@@ -108,7 +114,10 @@ class CharacterIk {
 
   // -1 for none. Out-of-range indices are an error.
   Status SetOverlay(int overlay);
-  int overlay() const { return overlay_.current; }
+  int overlay() const { return overlay_.current(); }
+  const OverlayState& overlay_state() const { return overlay_; }
+  // 0 standing (BasePose_N) .. 1 crouched (BasePose_CLF).
+  float stance() const { return stance_; }
 
   // Runs the layer on the graph's pose (local and matching model, skeleton order). dt > 0.
   Status Update(const CharacterIkInput& input, std::span<const Transform> local,
@@ -125,12 +134,15 @@ class CharacterIk {
   const CharacterIkAssets& assets() const { return *assets_; }
 
  private:
-  // Layers one overlay (nullptr = none: copies the locomotion pose) into out_local / out_model.
-  Status LayerOne(const OverlayPose* overlay, std::span<const Transform> local,
-                  std::span<const Transform> model, bool crouched, std::span<Transform> out_local,
-                  std::span<Transform> out_model) const;
-  Status ApplyOverlay(std::span<const Transform> local, std::span<const Transform> model,
-                      bool crouched);
+  // Layers one overlay (-1 = none: copies the locomotion pose) on one stance's base pose into
+  // out_local / out_model.
+  Status LayerOnStance(int overlay, bool crouched, std::span<const Transform> local,
+                       std::span<const Transform> model, std::span<Transform> out_local,
+                       std::span<Transform> out_model) const;
+  // The same, faded between the stances by stance_ (uses the stance scratch buffers).
+  Status LayerOne(int overlay, std::span<const Transform> local, std::span<const Transform> model,
+                  std::span<Transform> out_local, std::span<Transform> out_model);
+  Status ApplyOverlay(std::span<const Transform> local, std::span<const Transform> model);
   Status PlaceFeet(const CharacterIkInput& input, float dt);
 
   std::shared_ptr<const CharacterIkAssets> assets_;
@@ -138,7 +150,10 @@ class CharacterIk {
   std::vector<Transform> model_;
   std::vector<Transform> scratch_local_;
   std::vector<Transform> scratch_model_;
+  std::vector<Transform> stance_local_;
+  std::vector<Transform> stance_model_;
   OverlayState overlay_;
+  float stance_ = 0.0f;
   std::array<FootLockState, 2> locks_;
   FootPlacementState placement_;
   LookAtState look_;

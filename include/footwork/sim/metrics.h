@@ -22,11 +22,13 @@
 // - yaw_error_deg: internal events kTurnBegan / kTurnEnded and target_yaw_deg. Per turn, the
 //   absolute wrapped difference between actor yaw and target yaw on the end frame (the end
 //   frame's target, else the begin frame's). Interrupted turns are listed, not measured.
-// - wrong_way_yaw_deg: the same turn segments. The intended direction is the event's
-//   turn_direction, else the sign of (target - actor yaw) on the begin frame. The actor yaw is
-//   unwrapped from the begin frame; the metric is the largest excursion against that direction
-//   (0 when the character never turns the wrong way). Segments of every kind: start, turn,
-//   pivot, turn in place.
+// - wrong_way_yaw_deg: the same turn segments. The intended direction is the short way, the sign
+//   of (begin frame's target - actor yaw on the frame before the begin frame, the begin frame's
+//   own when it is the first). For a reversal (that difference within 15 degrees of 180) either
+//   way is valid and the event's turn_direction, when recorded, decides (the side of the 180
+//   clip the character committed to). The actor yaw is unwrapped from that frame before; the
+//   metric is the largest excursion against the intended direction (0 when the character never
+//   turns the wrong way). Segments of every kind: start, turn, pivot, turn in place.
 // - foot_penetration_cm: internal feet surface_height_m (and sole_height_m, else position.y).
 //   Largest depth of any foot below the surface under it. Absent when no surface was recorded.
 // - foot_float_cm: the same, for feet in contact: largest height of a planted foot above the
