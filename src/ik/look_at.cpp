@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <glm/gtc/quaternion.hpp>
 
+#include "footwork/anim/sampling.h"
+
 namespace footwork::ik {
 namespace {
 
@@ -63,9 +65,94 @@ void UpdateLookAt(LookAtState& state, const std::optional<glm::vec3>& target_mod
   } else {
     state.behind = false;
   }
+  // The seed's look-clip mapping, from the model's right (-X: the character faces +Z and +X is
+  // its left) and forward; no target or a target behind gives the neutral 0.5.
+  float goal_amount = 0.5f;
+  if (goal_weight > 0.0f) {
+    goal_amount = LookAmountFromDirection(glm::vec3(-1.0f, 0.0f, 0.0f), glm::vec3(0.0f, 0.0f, 1.0f),
+                                          glm::normalize(to_target));
+  }
+  CriticalSpringDamperExact(state.amount, goal_amount, settings.half_life_s, dt);
   CriticalSpringDamperExact(state.yaw, goal_yaw, settings.half_life_s, dt);
   CriticalSpringDamperExact(state.pitch, goal_pitch, settings.half_life_s, dt);
   state.weight = DamperExact(state.weight, goal_weight, settings.weight_half_life_s, dt);
+}
+
+Result<LookClip> RecordLookClip(const anim::Skeleton& skeleton, const IkRig& rig,
+                                const anim::Clip& clip, int samples) {
+  const std::size_t joints = skeleton.rest_pose.size();
+  if (samples < 2)
+    return Error{
+        fmt::format("look clip '{}': needs at least 2 samples, got {}", clip.name, samples)};
+  if (rig.body_parts.size() != joints)
+    return Error{fmt::format("look clip '{}': rig of {} joints for a skeleton of {}", clip.name,
+                             rig.body_parts.size(), joints)};
+  if (!(clip.duration_s >= 0.0f) || !std::isfinite(clip.duration_s))
+    return Error{
+        fmt::format("look clip '{}': duration {} s is not valid", clip.name, clip.duration_s)};
+  LookClip look;
+  look.name = clip.name;
+  for (std::size_t j = 0; j < joints; ++j) {
+    if (rig.body_parts[j] == BodyPart::kHead)
+      look.joints.push_back(static_cast<int>(j));
+  }
+  if (look.joints.empty())
+    return Error{fmt::format("look clip '{}': the rig has no head joints", clip.name)};
+  const auto sample = [&](float amount) -> Result<std::vector<Transform>> {
+    std::vector<Transform> local(joints);
+    anim::SamplingJob sampling;
+    sampling.skeleton = &skeleton;
+    sampling.clip = &clip;
+    sampling.time_s = amount * clip.duration_s;
+    sampling.wrap = anim::WrapMode::kClamp;
+    sampling.output = local;
+    if (Status sampled = sampling.Run(); !sampled)
+      return WithContext("look clip '" + clip.name + "'", sampled.error());
+    return local;
+  };
+  auto neutral = sample(0.5f);
+  if (!neutral)
+    return neutral.error();
+  look.samples = samples;
+  look.additive.reserve(static_cast<std::size_t>(samples) * look.joints.size());
+  for (int i = 0; i < samples; ++i) {
+    auto pose = sample(static_cast<float>(i) / static_cast<float>(samples - 1));
+    if (!pose)
+      return pose.error();
+    for (const int j : look.joints) {
+      const auto index = static_cast<std::size_t>(j);
+      look.additive.push_back(
+          glm::normalize(glm::inverse((*neutral)[index].rotation) * (*pose)[index].rotation));
+    }
+  }
+  return look;
+}
+
+Status ApplyLookClip(const LookClip& look, float amount, float weight, std::span<Transform> local) {
+  if (look.samples < 2 ||
+      look.additive.size() != static_cast<std::size_t>(look.samples) * look.joints.size())
+    return Error{fmt::format("look clip '{}' is not recorded", look.name)};
+  for (const int j : look.joints) {
+    if (j < 0 || static_cast<std::size_t>(j) >= local.size())
+      return Error{
+          fmt::format("look clip '{}': joint {} outside a pose of {}", look.name, j, local.size())};
+  }
+  const float w = std::isfinite(weight) ? std::clamp(weight, 0.0f, 1.0f) : 0.0f;
+  if (!(w > 0.0f))
+    return Status::Ok();
+  const float a = std::isfinite(amount) ? std::clamp(amount, 0.0f, 1.0f) : 0.5f;
+  const float position = a * static_cast<float>(look.samples - 1);
+  const int lower = std::min(static_cast<int>(position), look.samples - 2);
+  const float fraction = position - static_cast<float>(lower);
+  const std::size_t count = look.joints.size();
+  for (std::size_t k = 0; k < count; ++k) {
+    const glm::quat& from = look.additive[static_cast<std::size_t>(lower) * count + k];
+    const glm::quat& to = look.additive[static_cast<std::size_t>(lower + 1) * count + k];
+    const glm::quat additive = ScaleRotation(glm::slerp(from, to, fraction), w);
+    Transform& joint = local[static_cast<std::size_t>(look.joints[k])];
+    joint.rotation = glm::normalize(joint.rotation * additive);
+  }
+  return Status::Ok();
 }
 
 glm::vec3 HeadForward(const IkRig& rig, std::span<const Transform> model) {

@@ -172,20 +172,76 @@ Status OverlayLayeringJob::Run() const {
   return Status::Ok();
 }
 
+Result<OverlayPose> RebaseOverlayPose(const anim::Skeleton& skeleton, const IkRig& rig,
+                                      const OverlayPose& overlay, const BasePose& from,
+                                      const BasePose& to) {
+  const std::size_t joints = skeleton.rest_pose.size();
+  if (overlay.local.size() != joints || from.local.size() != joints || to.local.size() != joints ||
+      rig.body_parts.size() != joints) {
+    return Error{fmt::format(
+        "overlay '{}': rebasing needs poses of the skeleton's {} joints (overlay {}, bases {}/{})",
+        overlay.name, joints, overlay.local.size(), from.local.size(), to.local.size())};
+  }
+  OverlayPose rebased;
+  rebased.name = overlay.name;
+  rebased.curves = overlay.curves;
+  rebased.local = to.local;
+  for (std::size_t j = 0; j < joints; ++j) {
+    const auto part = static_cast<std::size_t>(rig.body_parts[j]);
+    if (rig.body_parts[j] == BodyPart::kNone || overlay.curves.weight[part] <= 0.0f)
+      continue;
+    const glm::quat delta = glm::inverse(from.local[j].rotation) * overlay.local[j].rotation;
+    rebased.local[j].rotation = glm::normalize(to.local[j].rotation * delta);
+    rebased.local[j].translation =
+        to.local[j].translation + (overlay.local[j].translation - from.local[j].translation);
+  }
+  rebased.model_rotation = ModelRotations(skeleton, rebased.local);
+  return rebased;
+}
+
+float OverlayState::Weight(int i) const {
+  if (i < 0 || i >= count)
+    return 0.0f;
+  float weight = i == 0 ? 1.0f : layers[static_cast<std::size_t>(i)].blend;
+  for (int k = i + 1; k < count; ++k)
+    weight *= 1.0f - layers[static_cast<std::size_t>(k)].blend;
+  return weight;
+}
+
 void SwitchOverlay(OverlayState& state, int overlay) {
-  if (overlay == state.current)
+  if (overlay == state.current())
     return;
-  state.previous = state.current;
-  state.current = overlay;
-  state.blend = 0.0f;
+  if (state.count == OverlayState::kMaxLayers) {
+    // Four fades at once: drop the layer that shows least (the output moves by about its weight).
+    int weakest = 0;
+    for (int i = 1; i < state.count; ++i) {
+      if (state.Weight(i) < state.Weight(weakest))
+        weakest = i;
+    }
+    for (int i = weakest; i + 1 < state.count; ++i)
+      state.layers[static_cast<std::size_t>(i)] = state.layers[static_cast<std::size_t>(i + 1)];
+    --state.count;
+  }
+  state.layers[static_cast<std::size_t>(state.count)] = {overlay, 0.0f};
+  ++state.count;
 }
 
 void UpdateOverlay(OverlayState& state, float blend_s, float dt) {
-  if (!(blend_s > 0.0f)) {
-    state.blend = 1.0f;
-    return;
+  const float step = blend_s > 0.0f ? dt / blend_s : 1.0f;
+  int covering = 0;  // the topmost layer that has fully faded in hides everything below it
+  for (int i = 1; i < state.count; ++i) {
+    float& blend = state.layers[static_cast<std::size_t>(i)].blend;
+    blend = std::isfinite(step) ? std::min(1.0f, blend + step) : 1.0f;
+    if (blend >= 1.0f)
+      covering = i;
   }
-  state.blend = std::min(1.0f, state.blend + dt / blend_s);
+  if (covering == 0)
+    return;
+  for (int i = covering; i < state.count; ++i)
+    state.layers[static_cast<std::size_t>(i - covering)] =
+        state.layers[static_cast<std::size_t>(i)];
+  state.count -= covering;
+  state.layers[0].blend = 1.0f;
 }
 
 }  // namespace footwork::ik

@@ -1,5 +1,8 @@
 #include "footwork/ik/overlay_layering.h"
 
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -155,15 +158,108 @@ TEST(OverlayLayering, DynamicAdditiveOfTheBasePoseGivesTheLocomotionBack) {
 TEST(OverlayLayering, SwitchingFadesAtTheBlendRate) {
   OverlayState state;
   SwitchOverlay(state, 2);
-  EXPECT_EQ(state.current, 2);
-  EXPECT_EQ(state.previous, -1);
-  EXPECT_EQ(state.blend, 0.0f);
+  EXPECT_EQ(state.current(), 2);
+  ASSERT_EQ(state.count, 2);
+  EXPECT_EQ(state.layers[0].overlay, -1);
+  EXPECT_EQ(state.layers[1].blend, 0.0f);
   UpdateOverlay(state, 0.2f, 0.05f);
-  EXPECT_NEAR(state.blend, 0.25f, 1e-6f);
+  EXPECT_NEAR(state.layers[1].blend, 0.25f, 1e-6f);
+  EXPECT_NEAR(state.Weight(1), 0.25f, 1e-6f);
   UpdateOverlay(state, 0.2f, 1.0f);
-  EXPECT_EQ(state.blend, 1.0f);
+  EXPECT_EQ(state.count, 1);  // faded in: the layer below is dropped
+  EXPECT_EQ(state.current(), 2);
   SwitchOverlay(state, 2);  // same overlay: no new fade
-  EXPECT_EQ(state.blend, 1.0f);
+  EXPECT_EQ(state.count, 1);
+}
+
+TEST(OverlayLayering, ASwitchMidFadeStacksOnTheBlendInProgress) {
+  OverlayState state;
+  SwitchOverlay(state, 0);           // none -> pistol
+  UpdateOverlay(state, 0.2f, 0.1f);  // half way
+  SwitchOverlay(state, 1);           // -> torch
+  ASSERT_EQ(state.count, 3);
+  // Right after the switch the output is still the half fade: none 0.5, pistol 0.5, torch 0.
+  EXPECT_NEAR(state.Weight(0), 0.5f, 1e-6f);
+  EXPECT_NEAR(state.Weight(1), 0.5f, 1e-6f);
+  EXPECT_NEAR(state.Weight(2), 0.0f, 1e-6f);
+  float previous_torch = 0.0f;
+  for (int frame = 0; frame < 30; ++frame) {
+    UpdateOverlay(state, 0.2f, 1.0f / 60.0f);
+    float sum = 0.0f;
+    for (int i = 0; i < state.count; ++i)
+      sum += state.Weight(i);
+    EXPECT_NEAR(sum, 1.0f, 1e-5f);
+    const float torch = state.Weight(state.count - 1);
+    EXPECT_GE(torch, previous_torch);
+    EXPECT_LE(torch - previous_torch, 1.0f / 12.0f + 1e-5f);  // one 60 Hz step of a 0.2 s fade
+    previous_torch = torch;
+  }
+  EXPECT_EQ(state.count, 1);
+  EXPECT_EQ(state.current(), 1);
+}
+
+TEST(OverlayLayering, ManyQuickSwitchesDropTheLayerThatShowsLeast) {
+  // How much of each overlay (index + 1; 0 = none) the output shows.
+  const auto shares = [](const OverlayState& state) {
+    std::array<float, 8> share{};
+    for (int i = 0; i < state.count; ++i)
+      share[static_cast<std::size_t>(state.layers[static_cast<std::size_t>(i)].overlay + 1)] +=
+          state.Weight(i);
+    return share;
+  };
+  OverlayState state;
+  for (int overlay = 0; overlay < 6; ++overlay) {
+    const std::array<float, 8> before = shares(state);
+    float weakest = 1.0f;
+    for (int i = 0; i < state.count; ++i)
+      weakest = std::min(weakest, state.Weight(i));
+    SwitchOverlay(state, overlay);
+    const std::array<float, 8> after = shares(state);
+    float moved = 0.0f;
+    for (std::size_t k = 0; k < before.size(); ++k)
+      moved += std::fabs(after[k] - before[k]);
+    // The switch itself changes nothing but what the dropped layer showed.
+    EXPECT_LE(moved, state.count < OverlayState::kMaxLayers ? 1e-5f : 2.0f * weakest + 1e-5f);
+    UpdateOverlay(state, 1.0f, 0.1f);
+  }
+  EXPECT_LE(state.count, OverlayState::kMaxLayers);
+  EXPECT_EQ(state.current(), 5);
+  float sum = 0.0f;
+  for (int i = 0; i < state.count; ++i)
+    sum += state.Weight(i);
+  EXPECT_NEAR(sum, 1.0f, 1e-5f);
+}
+
+TEST(OverlayLayering, RebasingMovesTheOverlayOntoTheCrouchBasePose) {
+  Fixture f;
+  const OverlayPose overlay = f.Record({{"Layering_Arm_L", 1.0f}, {"Layering_Spine", 1.0f}});
+  // BasePose_CLF: the base with the spine bent forward and the left thigh raised.
+  BasePose crouch;
+  crouch.local = f.base.local;
+  crouch.local[kSpine].rotation = AxisAngle({1, 0, 0}, 0.6f) * crouch.local[kSpine].rotation;
+  crouch.local[kThighL].rotation = AxisAngle({1, 0, 0}, -1.0f) * crouch.local[kThighL].rotation;
+  crouch.model_rotation = ModelRotations(f.skeleton, crouch.local);
+  auto rebased = RebaseOverlayPose(f.skeleton, f.rig, overlay, f.base, crouch);
+  ASSERT_TRUE(rebased.ok()) << rebased.error().message;
+  for (int joint = 0; joint < kHumanoidJoints; ++joint) {
+    const auto part = static_cast<std::size_t>(f.rig.body_parts[static_cast<std::size_t>(joint)]);
+    const bool layered = part != 0 && overlay.curves.weight[part] > 0.0f;
+    // Layered parts keep the overlay's local offset from the base; the others are the crouch.
+    const glm::quat expected =
+        layered ? crouch.local[joint].rotation *
+                      (glm::inverse(f.base.local[joint].rotation) * overlay.local[joint].rotation)
+                : crouch.local[joint].rotation;
+    EXPECT_TRUE(QuatNear(rebased->local[joint].rotation, expected, 1e-5f)) << joint;
+  }
+  // The crouched overlay's arm is where the standing one is relative to its chest.
+  const std::vector<Transform> standing_model = ToModel(f.skeleton, overlay.local);
+  const std::vector<Transform> crouched_model = ToModel(f.skeleton, rebased->local);
+  EXPECT_TRUE(QuatNear(
+      glm::inverse(standing_model[kChest].rotation) * standing_model[kUpperArmL].rotation,
+      glm::inverse(crouched_model[kChest].rotation) * crouched_model[kUpperArmL].rotation, 1e-5f));
+  EXPECT_FALSE(QuatNear(standing_model[kChest].rotation, crouched_model[kChest].rotation, 1e-3f));
+  BasePose wrong;
+  EXPECT_FALSE(RebaseOverlayPose(f.skeleton, f.rig, overlay, f.base, wrong).ok());
 }
 
 TEST(OverlayLayering, RejectsMismatchedPoses) {

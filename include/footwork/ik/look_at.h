@@ -13,9 +13,12 @@
 
 #include <optional>
 #include <span>
+#include <string>
+#include <vector>
 
 #include <glm/glm.hpp>
 
+#include "footwork/anim/clip.h"
 #include "footwork/anim/skeleton.h"
 #include "footwork/core/error.h"
 #include "footwork/core/spring.h"
@@ -49,14 +52,17 @@ struct LookAtState {
   bool behind = false;
   // The last goal was within the limits (not clamped, not behind): a look error is meaningful.
   bool reachable = false;
+  // The look clip's playback position (the seed's look amount), on the same spring as yaw.
+  SpringState amount{0.5f, 0.0f};
 };
 
 // Target yaw and pitch (radians) of `direction` in model space, relative to +Z.
 float DirectionYaw(const glm::vec3& direction);
 float DirectionPitch(const glm::vec3& direction);
 
-// Advances the spring toward the target seen from the head (model space), or toward straight
-// ahead with weight 0 when there is no target. dt > 0.
+// Advances the springs toward the target seen from the head (model space), or toward straight
+// ahead with weight 0 when there is no target: yaw and pitch for the procedural form, the look
+// amount (LookAmountFromDirection of the model's right -X and forward +Z) for a look clip. dt > 0.
 void UpdateLookAt(LookAtState& state, const std::optional<glm::vec3>& target_model,
                   const glm::vec3& head_model, const LookAtSettings& settings, float dt);
 
@@ -66,6 +72,26 @@ void UpdateLookAt(LookAtState& state, const std::optional<glm::vec3>& target_mod
 Status ApplyLookAt(const anim::Skeleton& skeleton, const IkRig& rig, const LookAtState& state,
                    const LookAtSettings& settings, std::span<Transform> local,
                    std::span<Transform> model);
+
+// A look clip ready to play by look amount: for every joint of the head part (neck, head and
+// below), its local rotation at `samples` evenly spaced amounts from 0 to 1, as an additive on
+// top of the clip's neutral frame (amount 0.5, the middle of the clip).
+struct LookClip {
+  std::string name;
+  std::vector<int> joints;
+  int samples = 0;
+  // samples x joints, amount-major.
+  std::vector<glm::quat> additive;
+};
+
+// Samples `clip` (which must fit the skeleton) over its duration. Errors: a clip that does not
+// fit the skeleton, a rig without a head part, fewer than 2 samples.
+Result<LookClip> RecordLookClip(const anim::Skeleton& skeleton, const IkRig& rig,
+                                const anim::Clip& clip, int samples = 33);
+
+// Adds the look clip at `amount` (clamped to [0, 1]) to the head part's local rotations, scaled by
+// `weight`. Model transforms are not updated (re-run local-to-model).
+Status ApplyLookClip(const LookClip& look, float amount, float weight, std::span<Transform> local);
 
 // The head's forward direction in model space.
 glm::vec3 HeadForward(const IkRig& rig, std::span<const Transform> model);

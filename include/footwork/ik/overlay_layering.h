@@ -81,16 +81,36 @@ struct OverlayLayeringJob {
   Status Run() const;
 };
 
-// Per character: the current overlay and a fade between the previous one and it.
+// The seed's overlays are authored on BasePose_N; a crouched stance needs them on BasePose_CLF.
+// Without a crouched recording, this moves an overlay onto another base pose: every part the
+// overlay layers keeps its local offset from `from` (overlay = from * delta becomes to * delta),
+// the other parts take `to`. Errors: poses that do not fit the skeleton.
+Result<OverlayPose> RebaseOverlayPose(const anim::Skeleton& skeleton, const IkRig& rig,
+                                      const OverlayPose& overlay, const BasePose& from,
+                                      const BasePose& to);
+
+// Per character: the overlays in use, oldest first, each fading in over the blend of the ones
+// below it (layers[0] is the bottom, its blend unused). A switch while a fade still runs stacks
+// the new overlay on the blend in progress, so nothing snaps; once a layer has fully faded in,
+// the ones below it are dropped.
 struct OverlayState {
-  int current = -1;  // index into the overlay list, -1 = none
-  int previous = -1;
-  float blend = 1.0f;  // 0 = previous, 1 = current
+  static constexpr int kMaxLayers = 4;
+  struct Layer {
+    int overlay = -1;    // index into the overlay list, -1 = none
+    float blend = 1.0f;  // 0 = invisible, 1 = covers everything below
+  };
+  std::array<Layer, kMaxLayers> layers{};
+  int count = 1;
+
+  int current() const { return layers[static_cast<std::size_t>(count - 1)].overlay; }
+  // How much of the output layer `i` makes: blend_i times (1 - blend_k) of every layer above.
+  float Weight(int i) const;
 };
 
-// Switches to `overlay` (-1 for none); the next blend_s seconds fade from the pose in use.
+// Switches to `overlay` (-1 for none); it fades in over the pose in use. With kMaxLayers fades
+// already running, the layer that contributes least is dropped to make room.
 void SwitchOverlay(OverlayState& state, int overlay);
-// Advances the fade by dt at 1 / blend_s per second.
+// Advances every fade by dt at 1 / blend_s per second.
 void UpdateOverlay(OverlayState& state, float blend_s, float dt);
 
 }  // namespace footwork::ik

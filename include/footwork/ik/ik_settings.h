@@ -1,0 +1,56 @@
+#pragma once
+// The IK layer's tuning (foot placement, legs, foot lock, look-at, overlays) and its JSON form,
+// assets/ik/default.json. Every field of the file is optional: an absent one keeps the default
+// below, so the shipped file and these defaults give the same behaviour. Unknown fields are
+// errors (they are almost always typos). Angles are degrees in the file, radians here.
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "footwork/core/error.h"
+#include "footwork/ik/foot_placement.h"
+#include "footwork/ik/look_at.h"
+
+namespace footwork::ik {
+
+struct FootLockSettings {
+  // Off: FootLock_L/R are ignored and the feet follow placement only.
+  bool enabled = true;
+  // A locked foot keeps following foot placement vertically (a foot planted while its offset
+  // still settles on a step does not hover or sink); off holds the full locked transform.
+  bool follow_placement_height = true;
+  // A frame-to-frame capsule move longer than this is a teleport: locks and offsets start over.
+  float teleport_distance_m = 1.0f;
+};
+
+struct CharacterIkSettings {
+  FootPlacementSettings feet;
+  // Scales the rig's measured ankle height (the seed's FootHeight) in the slope correction
+  // (up - normal) * foot height; 1 uses the measured height.
+  float foot_height_scale = 1.0f;
+  FootLockSettings lock;
+  LookAtSettings look;
+  // Name of the cooked look clip (a sweep of the head from looking left, time 0, to right, the
+  // end; a character description names it with a role of this name). When the library has it,
+  // look-at plays it by the seed's look amount instead of rotating the neck procedurally.
+  std::string look_clip = "look";
+  // Fade between overlays (seconds).
+  float overlay_blend_s = 0.25f;
+  // Fade of the overlays' base pose between BasePose_N and BasePose_CLF when the stance changes
+  // (seconds).
+  float stance_blend_s = 0.2f;
+  // Leg reach clamp (fraction of the leg's length), see TwoBoneIkGoal.
+  float max_leg_extension = 0.999f;
+  // How strongly the thigh's own forward axis steers the knee against the animated knee bend
+  // (metres of knee offset it counts as); keeps the bend direction defined on a straight leg.
+  float knee_axis_weight_m = 0.05f;
+};
+
+// Parses the settings document; `source` names it in errors ("default.json: look_at.max_yaw_deg:
+// expected a number in [0, 180], got 300").
+Result<CharacterIkSettings> ParseCharacterIkSettings(std::string_view json_text,
+                                                     const std::string& source);
+Result<CharacterIkSettings> LoadCharacterIkSettings(const std::filesystem::path& path);
+
+}  // namespace footwork::ik

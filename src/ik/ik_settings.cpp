@@ -1,0 +1,135 @@
+#include "footwork/ik/ik_settings.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "footwork/world/json_fields.h"
+
+namespace footwork::ik {
+namespace {
+
+namespace jf = world::json_fields;
+using jf::kOptional;
+
+// The file's sections and their fields, so a misspelt key is an error rather than a silently
+// kept default.
+struct Section {
+  const char* name;
+  std::vector<const char*> keys;
+};
+const std::vector<Section>& Sections() {
+  static const std::vector<Section> kSections = {
+      {"foot_placement",
+       {"trace_above_m", "trace_below_m", "foot_height_scale", "foot_up_half_life_s",
+        "foot_down_half_life_s", "foot_rotation_half_life_s", "pelvis_down_half_life_s",
+        "pelvis_up_half_life_s", "max_foot_tilt_deg", "sink_tolerance_m", "min_surface_normal_y"}},
+      {"legs", {"max_extension", "knee_axis_weight_m"}},
+      {"foot_lock", {"enabled", "follow_placement_height", "teleport_distance_m"}},
+      {"look_at",
+       {"max_yaw_deg", "max_pitch_up_deg", "max_pitch_down_deg", "behind_enter_deg",
+        "behind_exit_deg", "half_life_s", "weight_half_life_s", "neck_share", "clip"}},
+      {"overlay", {"blend_s", "stance_blend_s"}},
+  };
+  return kSections;
+}
+
+void RejectUnknownKeys(const nlohmann::json& document, const jf::FieldPath& root,
+                       jf::FieldReader& read) {
+  for (auto it = document.begin(); it != document.end(); ++it) {
+    const std::vector<Section>& sections = Sections();
+    const auto section = std::find_if(sections.begin(), sections.end(),
+                                      [&](const Section& known) { return it.key() == known.name; });
+    if (section == sections.end()) {
+      read.Fail(root.Child(it.key()),
+                "unknown section (expected foot_placement, legs, foot_lock, look_at or overlay)");
+      return;
+    }
+    if (!it->is_object())
+      continue;  // the reader reports the type
+    for (auto field = it->begin(); field != it->end(); ++field) {
+      const std::vector<const char*>& keys = section->keys;
+      if (std::none_of(keys.begin(), keys.end(), [&](const char* k) { return field.key() == k; })) {
+        std::string known;
+        for (const char* k : keys)
+          known += (known.empty() ? "" : ", ") + std::string(k);
+        read.Fail(root.Child(it.key()).Child(field.key()),
+                  "unknown field (expected one of: " + known + ")");
+        return;
+      }
+    }
+  }
+}
+
+void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
+  FootPlacementSettings& feet = s.feet;
+  read.Object("foot_placement", kOptional)
+      .Number("trace_above_m", feet.trace_above_m, 0.01f, 10.0f, kOptional)
+      .Number("trace_below_m", feet.trace_below_m, 0.01f, 10.0f, kOptional)
+      .Number("foot_height_scale", s.foot_height_scale, 0.0f, 5.0f, kOptional)
+      .Number("foot_up_half_life_s", feet.foot_up_half_life_s, 0.0f, 5.0f, kOptional)
+      .Number("foot_down_half_life_s", feet.foot_down_half_life_s, 0.0f, 5.0f, kOptional)
+      .Number("foot_rotation_half_life_s", feet.foot_rotation_half_life_s, 0.0f, 5.0f, kOptional)
+      .Number("pelvis_down_half_life_s", feet.pelvis_down_half_life_s, 0.0f, 5.0f, kOptional)
+      .Number("pelvis_up_half_life_s", feet.pelvis_up_half_life_s, 0.0f, 5.0f, kOptional)
+      .Angle("max_foot_tilt_deg", feet.max_foot_tilt_rad, 0.0f, 90.0f, kOptional)
+      .Number("sink_tolerance_m", feet.sink_tolerance_m, 0.0f, 0.5f, kOptional)
+      .Number("min_surface_normal_y", feet.min_normal_y, 0.0f, 1.0f, kOptional);
+
+  read.Object("legs", kOptional)
+      .Number("max_extension", s.max_leg_extension, 0.5f, 1.0f, kOptional)
+      .Number("knee_axis_weight_m", s.knee_axis_weight_m, 0.0f, 1.0f, kOptional);
+
+  read.Object("foot_lock", kOptional)
+      .Bool("enabled", s.lock.enabled, kOptional)
+      .Bool("follow_placement_height", s.lock.follow_placement_height, kOptional)
+      .Number("teleport_distance_m", s.lock.teleport_distance_m, 0.01f, 1000.0f, kOptional);
+
+  LookAtSettings& look = s.look;
+  read.Object("look_at", kOptional)
+      .Angle("max_yaw_deg", look.max_yaw_rad, 0.0f, 180.0f, kOptional)
+      .Angle("max_pitch_up_deg", look.max_pitch_up_rad, 0.0f, 90.0f, kOptional)
+      .Angle("max_pitch_down_deg", look.max_pitch_down_rad, 0.0f, 90.0f, kOptional)
+      .Angle("behind_enter_deg", look.behind_enter_rad, 0.0f, 180.0f, kOptional)
+      .Angle("behind_exit_deg", look.behind_exit_rad, 0.0f, 180.0f, kOptional)
+      .Number("half_life_s", look.half_life_s, 0.0f, 5.0f, kOptional)
+      .Number("weight_half_life_s", look.weight_half_life_s, 0.0f, 5.0f, kOptional)
+      .Number("neck_share", look.neck_share, 0.0f, 1.0f, kOptional)
+      .String("clip", s.look_clip, kOptional);
+
+  read.Object("overlay", kOptional)
+      .Number("blend_s", s.overlay_blend_s, 0.0f, 10.0f, kOptional)
+      .Number("stance_blend_s", s.stance_blend_s, 0.0f, 10.0f, kOptional);
+}
+
+}  // namespace
+
+Result<CharacterIkSettings> ParseCharacterIkSettings(std::string_view json_text,
+                                                     const std::string& source) {
+  auto document = jf::ParseDocument(json_text, source);
+  if (!document)
+    return document.error();
+  const jf::FieldPath root{source, ""};
+  CharacterIkSettings settings;
+  jf::FieldReader read(*document, root);
+  RejectUnknownKeys(*document, root, read);
+  ReadSections(read, settings);
+  // Hysteresis needs the exit angle inside the enter angle, or the head would flip back and
+  // forth at one angle.
+  if (settings.look.behind_exit_rad > settings.look.behind_enter_rad)
+    read.Fail(root.Child("look_at.behind_exit_deg"), "must not exceed look_at.behind_enter_deg");
+  if (!read.ok())
+    return read.error();
+  return settings;
+}
+
+Result<CharacterIkSettings> LoadCharacterIkSettings(const std::filesystem::path& path) {
+  auto text = jf::ReadTextFile(path);
+  if (!text)
+    return text.error();
+  return ParseCharacterIkSettings(*text, path.filename().string());
+}
+
+}  // namespace footwork::ik
