@@ -1,17 +1,13 @@
 #include "footwork/locomotion/character_ik_stage.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "footwork/anim/curve_names.h"
 #include "footwork/core/angles.h"
 
 namespace footwork::locomotion {
-namespace {
-
-// A frame-to-frame capsule jump larger than this is a teleport (no locomotion moves that fast).
-constexpr float kTeleportDistanceM = 1.0f;
-
-}  // namespace
 
 Result<std::shared_ptr<const ik::CharacterIkAssets>> MakeCharacterIkAssets(
     const LocomotionAssets& assets, ik::CharacterIkSettings settings) {
@@ -23,13 +19,36 @@ Result<std::shared_ptr<const ik::CharacterIkAssets>> MakeCharacterIkAssets(
   const int crouch = assets.FindClip("crouch_idle");
   std::vector<ik::OverlaySource> overlays;
   const std::string prefix = kOverlayRolePrefix;
+  const std::string crouch_suffix = kOverlayCrouchSuffix;
+  const auto is_crouch_pose = [&](const std::string& name) {
+    return name.size() > crouch_suffix.size() &&
+           name.compare(name.size() - crouch_suffix.size(), crouch_suffix.size(), crouch_suffix) ==
+               0;
+  };
   for (const anim::Clip& clip : library.clips) {
-    if (clip.name.rfind(prefix, 0) == 0)
+    if (clip.name.rfind(prefix, 0) == 0 && !is_crouch_pose(clip.name))
       overlays.push_back({clip.name.substr(prefix.size()), &clip, 0.0f});
   }
+  // overlay_<name>_clf: <name>'s pose authored on BasePose_CLF.
+  for (const anim::Clip& clip : library.clips) {
+    if (clip.name.rfind(prefix, 0) != 0 || !is_crouch_pose(clip.name))
+      continue;
+    const std::string name =
+        clip.name.substr(prefix.size(), clip.name.size() - prefix.size() - crouch_suffix.size());
+    const auto standing = std::find_if(overlays.begin(), overlays.end(),
+                                       [&](const ik::OverlaySource& o) { return o.name == name; });
+    if (standing == overlays.end()) {
+      return Error{fmt::format("IK on '{}': '{}' has no standing overlay '{}{}'", library.character,
+                               clip.name, prefix, name)};
+    }
+    standing->crouch_clip = &clip;
+  }
+  // The look clip when the character description names one (a role of that name).
+  const int look = settings.look_clip.empty() ? -1 : assets.FindClip(settings.look_clip);
   auto created = ik::CharacterIkAssets::Create(
       library.skeleton, library.rig_profile, library.clips[static_cast<std::size_t>(idle)],
-      crouch >= 0 ? &library.clips[static_cast<std::size_t>(crouch)] : nullptr, overlays, settings);
+      crouch >= 0 ? &library.clips[static_cast<std::size_t>(crouch)] : nullptr, overlays, settings,
+      look >= 0 ? &library.clips[static_cast<std::size_t>(look)] : nullptr);
   if (!created)
     return WithContext("IK on '" + library.character + "'", created.error());
   return created;
@@ -66,9 +85,11 @@ Status CharacterIkStage::Update(const LocomotionCharacter& character,
   input.enable_foot_ik = {character.Curve(anim::curve_names::kEnableFootIkLeft),
                           character.Curve(anim::curve_names::kEnableFootIkRight)};
   input.grounded = movement.mode == movement::MovementMode::kWalking;
-  input.reset =
-      !first_frame_ && (movement.mode != previous_mode_ ||
-                        glm::length(movement.position - previous_position_) > kTeleportDistanceM);
+  // A frame-to-frame capsule jump longer than the teleport distance (no locomotion moves that
+  // fast) or a mode change starts the locks and offsets over.
+  const float teleport_m = ik_.assets().settings().lock.teleport_distance_m;
+  input.reset = !first_frame_ && (movement.mode != previous_mode_ ||
+                                  glm::length(movement.position - previous_position_) > teleport_m);
   input.look_target_world = look_target_;
   input.world = world;
   input.measure_surface = measure_surface;

@@ -102,7 +102,7 @@ Result<std::vector<sim::TraceFrame>> RunSimulation(
   std::optional<CharacterIkStage> ik_stage;
   std::optional<LookingNpc> npc;
   if (options.ik) {
-    auto ik_assets = MakeCharacterIkAssets(*assets);
+    auto ik_assets = MakeCharacterIkAssets(*assets, options.ik_settings);
     if (!ik_assets)
       return ik_assets.error();
     ik_stage.emplace(*ik_assets);

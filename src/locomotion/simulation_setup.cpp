@@ -29,6 +29,10 @@ Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_p
   auto settings = LoadLocomotionSettings(assets / "locomotion" / "default.json");
   if (!settings)
     return settings.error();
+  auto ik_settings = ik::LoadCharacterIkSettings(assets / "ik" / "default.json");
+  if (!ik_settings)
+    return ik_settings.error();
+  setup.ik_settings = *ik_settings;
   auto built = LocomotionAssets::Create(std::move(library), std::move(*settings), *gamepad);
   if (!built)
     return built.error();
@@ -39,6 +43,7 @@ Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_p
 SimulationOptions SimulationOptionsFor(SimulationSetup& setup,
                                        std::vector<sim::LookSample>* npc_looks) {
   SimulationOptions options;
+  options.ik_settings = setup.ik_settings;
   world::BulletCollisionWorld* world = setup.world.get();
   options.advance_world = [world](double dt) { world->Advance(dt); };
   for (const world::NpcDesc& npc : setup.level.npcs) {

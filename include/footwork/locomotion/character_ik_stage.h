@@ -20,9 +20,14 @@
 namespace footwork::locomotion {
 
 // Overlay roles are named "overlay_<name>" in the character file; scenarios use <name>.
+// "overlay_<name>_clf" (optional) is <name>'s pose authored on BasePose_CLF (crouch_idle);
+// without it the standing pose is rebased onto BasePose_CLF.
 inline constexpr const char* kOverlayRolePrefix = "overlay_";
+inline constexpr const char* kOverlayCrouchSuffix = "_clf";
 
-// Errors: no idle clip, a rig profile without the IK roles.
+// `settings.look_clip` names the look clip role (played by the seed's look amount) when the
+// library has it. Errors: no idle clip, a rig profile without the IK roles, a crouched overlay
+// pose without its standing one.
 Result<std::shared_ptr<const ik::CharacterIkAssets>> MakeCharacterIkAssets(
     const LocomotionAssets& assets, ik::CharacterIkSettings settings = {});
 

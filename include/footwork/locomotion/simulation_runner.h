@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "footwork/core/error.h"
+#include "footwork/ik/ik_settings.h"
 #include "footwork/locomotion/locomotion_character.h"
 #include "footwork/locomotion/scenario.h"
 #include "footwork/movement/character_mover.h"
@@ -26,6 +27,8 @@ struct SimulationOptions {
   // Run the IK stage (overlays, foot placement and lock, look-at) after the graph, so the trace's
   // feet, pelvis offset and look sample are the IK's (CharacterIkStage).
   bool ik = true;
+  // With ik: the IK layer's tuning (SimulationOptionsFor passes assets/ik/default.json's).
+  ik::CharacterIkSettings ik_settings;
   // With ik: a standing NPC at this point (capsule bottom), facing npc_yaw, looks at the
   // player's head every frame; its look samples go to npc_looks (one per frame) when set.
   std::optional<glm::vec3> npc_position;

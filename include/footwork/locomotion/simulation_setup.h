@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "footwork/core/error.h"
+#include "footwork/ik/ik_settings.h"
 #include "footwork/io/cooked_library.h"
 #include "footwork/locomotion/locomotion_character.h"
 #include "footwork/locomotion/simulation_runner.h"
@@ -21,16 +22,19 @@ struct SimulationSetup {
   std::unique_ptr<world::BulletCollisionWorld> world;
   std::unique_ptr<movement::CharacterMover> mover;
   std::shared_ptr<const LocomotionAssets> assets;
+  // The IK layer's tuning (assets/ik/default.json).
+  ik::CharacterIkSettings ik_settings;
 };
 
-// Loads the level, assets/movement/default.json, assets/movement/input.json and
-// assets/locomotion/default.json (from io::ProjectAssets()), and builds the assets on `library`.
+// Loads the level, assets/movement/default.json, assets/movement/input.json,
+// assets/locomotion/default.json and assets/ik/default.json (from io::ProjectAssets()), and
+// builds the assets on `library`.
 Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_path,
                                             std::shared_ptr<const io::CookedLibrary> library);
 
-// Run options for `setup`: the world's platforms advance with the simulation, and the level's
-// first NPC that looks at the player stands where the level puts it (its look samples go to
-// `npc_looks` when given). The setup must outlive the options.
+// Run options for `setup`: its IK settings, the world's platforms advance with the simulation,
+// and the level's first NPC that looks at the player stands where the level puts it (its look
+// samples go to `npc_looks` when given). The setup must outlive the options.
 SimulationOptions SimulationOptionsFor(SimulationSetup& setup,
                                        std::vector<sim::LookSample>* npc_looks = nullptr);
 
