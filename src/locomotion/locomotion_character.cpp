@@ -336,8 +336,15 @@ void LocomotionCharacter::Rotate(const LocomotionInput& input, float dt) {
     return;
   }
   const float rotate_alpha = turning_start ? Curve(names::kRotateAlpha) : 0.0f;
-  actor_yaw_ = SmoothVelocityRotation(rotation_, actor_yaw_, essential_.last_velocity_yaw,
-                                      rotate_alpha, dt, settings);
+  // While a reversal's capsule still slides the old way (should_turn), its velocity points where
+  // the turn began, not where it goes: chasing it would swing the primary rotation back round and
+  // pull the actor against the chosen clip's turn first (the seed's worked example, stretched
+  // over the braking). The primary rotation holds the committed direction until then.
+  const float velocity_yaw = turning_start && essential_.should_turn
+                                 ? rotation_.primary_yaw
+                                 : essential_.last_velocity_yaw;
+  actor_yaw_ =
+      SmoothVelocityRotation(rotation_, actor_yaw_, velocity_yaw, rotate_alpha, dt, settings);
   output_.target_yaw =
       essential_.has_input ? essential_.last_input_yaw : essential_.last_velocity_yaw;
 }

@@ -180,6 +180,39 @@ TEST_F(ScenarioTest, ReversingTheStickPivotsWithTheOneEightyStart) {
   EXPECT_EQ(run.metrics.nan_frames, 0u);
 }
 
+TEST_F(ScenarioTest, GamepadReversalNeverTurnsAgainstThePivotClipsSide) {
+  // A full run reversed on the gamepad (the showcase's t = 12): exactly 180 degrees, so either
+  // side is valid; the character must turn the way of the clip it chose from its first frame on,
+  // though the capsule still slides the old way while it brakes.
+  const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 5,
+      "start": {"position": [0, 0, -8], "yaw_deg": 0},
+      "events": [{"t": 0.5, "move": [0, 1], "device": "gamepad"}, {"t": 2.5, "move": [0, -1]}]})");
+  const auto pivot = std::find(run.states.begin(), run.states.end(), "Pivot");
+  ASSERT_NE(pivot, run.states.end());
+  const std::string clip = run.clips[static_cast<std::size_t>(pivot - run.states.begin())];
+  ASSERT_GE(clip.size(), 2u);
+  const std::string side = clip.substr(clip.size() - 2);
+  ASSERT_TRUE(side == "_l" || side == "_r") << clip;
+  const double direction = side == "_l" ? 1.0 : -1.0;
+  double progress = 0.0;
+  double worst = 0.0;
+  for (std::size_t k = 1; k < run.frames.size(); ++k) {
+    if (run.frames[k].state != "Pivot")
+      continue;
+    double step = run.frames[k].actor_yaw_deg - run.frames[k - 1].actor_yaw_deg;
+    step = std::remainder(step, 360.0);
+    progress += direction * step;
+    worst = std::max(worst, -progress);
+  }
+  EXPECT_LT(worst, 1.0) << clip;
+  EXPECT_GT(progress, 170.0) << clip;
+  ASSERT_TRUE(run.metrics.MaxWrongWayYawDeg().has_value());
+  EXPECT_LT(*run.metrics.MaxWrongWayYawDeg(), 5.0);
+  ASSERT_TRUE(run.metrics.MaxYawErrorDeg().has_value());
+  EXPECT_LT(*run.metrics.MaxYawErrorDeg(), 3.0);
+  EXPECT_NEAR(std::abs(run.frames.back().actor_yaw_deg), 180.0f, 3.0f);
+}
+
 TEST_F(ScenarioTest, WalkToRunGoesThroughGaitTransition) {
   const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 7,
       "start": {"position": [0, 0, -20], "yaw_deg": 0},
