@@ -281,6 +281,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
         !solved)
       return solved;
     feet_[side].locked = locks_[side].locked && lock_curve > 0.0f;
+    feet_[side].planted = IsFootPlanted(lock_curve);
   }
   return Status::Ok();
 }
@@ -347,13 +348,16 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
     out.ankle = foot.translation;
     out.sole = foot.translation - foot.rotation * rig.legs[side].up_in_foot * rig.foot_height_m;
     out.surface_height_m.reset();
+    out.surface_body = world::kNoBody;
     if (input.measure_surface && input.world != nullptr) {
       const auto hit = input.world->RayCast(out.sole + kUp * 0.5f, out.sole - kUp * 1.0f);
-      if (hit)
+      if (hit) {
         out.surface_height_m = hit->point.y;
+        out.surface_body = hit->body;
+      }
     }
     if (!input.grounded)
-      out.locked = false;
+      out.locked = out.planted = false;
   }
   return Status::Ok();
 }

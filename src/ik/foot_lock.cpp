@@ -16,7 +16,7 @@ Transform UpdateFootLock(FootLockState& state, float curve, const Transform& ani
   // ALS's rule: the lock alpha only falls, or jumps back to planted. A curve that rises part way
   // (a dead blend into a clip whose foot is down, a stride's curves cross-fading) would otherwise
   // pull the swinging foot back toward a plant held a stride ago.
-  const bool planted = curve_alpha >= kFootLockPlanted;
+  const bool planted = IsFootPlanted(curve_alpha);
   const float alpha = planted ? curve_alpha : std::min(curve_alpha, previous_alpha);
   const bool rose = planted && previous_alpha < kFootLockPlanted;
   state.previous_curve = alpha;

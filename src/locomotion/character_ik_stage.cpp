@@ -96,17 +96,52 @@ Status CharacterIkStage::Update(const LocomotionCharacter& character,
   previous_mode_ = movement.mode;
   previous_position_ = movement.position;
   first_frame_ = false;
-  return ik_.Update(input, output.local_pose, output.model_pose, dt);
+  if (Status ran = ik_.Update(input, output.local_pose, output.model_pose, dt); !ran)
+    return ran;
+  if (measure_surface && world != nullptr)
+    MeasureSurfaceMotion(*world, dt);
+  return Status::Ok();
+}
+
+void CharacterIkStage::MeasureSurfaceMotion(const world::CollisionWorld& world, float dt) {
+  for (int side = 0; side < 2; ++side) {
+    const ik::IkFoot& foot = ik_.feet()[side];
+    SurfaceUnderFoot& surface = surfaces_[static_cast<std::size_t>(side)];
+    surface.velocity_m_s.reset();
+    const std::optional<Transform> now = foot.surface_body == world::kNoBody
+                                             ? std::nullopt
+                                             : world.BodyTransform(foot.surface_body);
+    if (now && foot.surface_height_m) {
+      const glm::vec3 point(foot.sole.x, *foot.surface_height_m, foot.sole.z);
+      glm::vec3 moved(0.0f);
+      if (surface.body == foot.surface_body) {
+        // Where the body's motion since last frame carried this point (exact over the step,
+        // turns included, even where a platform reverses).
+        moved = now->TransformPoint(surface.transform.InverseTransformPoint(point)) - point;
+      } else {
+        // Just stepped onto it: its current velocity is the best estimate.
+        moved = world.BodyVelocity(foot.surface_body) * dt;
+      }
+      if (moved != glm::vec3(0.0f))
+        surface.velocity_m_s = moved / dt;
+    }
+    surface.body = now ? foot.surface_body : world::kNoBody;
+    surface.transform = now.value_or(Transform{});
+  }
 }
 
 void CharacterIkStage::WriteTrace(sim::TraceFrame& frame) const {
-  const auto write_foot = [](const ik::IkFoot& foot, sim::FootSample& sample) {
+  const auto write_foot = [](const ik::IkFoot& foot, const SurfaceUnderFoot& surface,
+                             sim::FootSample& sample) {
     sample.position = foot.ankle;
+    sample.locked = foot.locked;
+    sample.contact = foot.planted;
     sample.sole_height_m = foot.sole.y;
     sample.surface_height_m = foot.surface_height_m;
+    sample.surface_velocity_m_s = surface.velocity_m_s;
   };
-  write_foot(ik_.feet()[ik::kLeft], frame.foot_left);
-  write_foot(ik_.feet()[ik::kRight], frame.foot_right);
+  write_foot(ik_.feet()[ik::kLeft], surfaces_[ik::kLeft], frame.foot_left);
+  write_foot(ik_.feet()[ik::kRight], surfaces_[ik::kRight], frame.foot_right);
   frame.pelvis_offset_m = ik_.pelvis_offset_m();
   if (look_target_) {
     sim::LookSample look;

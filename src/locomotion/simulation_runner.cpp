@@ -6,6 +6,7 @@
 
 #include "footwork/anim/curve_names.h"
 #include "footwork/core/angles.h"
+#include "footwork/ik/foot_lock.h"
 #include "footwork/locomotion/character_ik_stage.h"
 
 namespace footwork::locomotion {
@@ -42,8 +43,11 @@ sim::TraceFrame MakeTraceFrame(const LocomotionCharacter& character, double t, f
     sim::FootSample sample;
     sample.position =
         world.TransformPoint(output.model_pose[static_cast<std::size_t>(joint)].translation);
-    sample.locked = character.Curve(lock_curve) > 0.5f;
-    sample.contact = sample.locked;
+    const float lock = character.Curve(lock_curve);
+    // Without the IK stage there is no lock state; the curve past half way stands for it.
+    sample.locked = lock > 0.5f;
+    // Contact means planted (the metrics' one definition, shared with the IK layer's lock).
+    sample.contact = movement.mode == movement::MovementMode::kWalking && ik::IsFootPlanted(lock);
     return sample;
   };
   frame.foot_left = foot(assets.foot_left_joint(), anim::curve_names::kFootLockLeft);

@@ -34,7 +34,8 @@ bool Finite(const glm::quat& q) {
 
 bool Finite(const FootSample& foot) {
   return Finite(foot.position) && (!foot.sole_height_m || std::isfinite(*foot.sole_height_m)) &&
-         (!foot.surface_height_m || std::isfinite(*foot.surface_height_m));
+         (!foot.surface_height_m || std::isfinite(*foot.surface_height_m)) &&
+         (!foot.surface_velocity_m_s || Finite(*foot.surface_velocity_m_s));
 }
 
 bool FrameIsFinite(const TraceFrame& frame) {
@@ -102,7 +103,11 @@ std::optional<FootSlide> ComputeFootSlide(std::span<const TraceFrame> frames) {
       const FootSample& after = frames[k].*member;
       if (!before.contact || !after.contact)
         continue;
-      const double speed = HorizontalDistance(after.position, before.position) / dt * 100.0;
+      // Relative to the supporting surface: a foot planted on a moving platform rides with it.
+      const glm::vec3 carried =
+          after.surface_velocity_m_s.value_or(glm::vec3(0.0f)) * static_cast<float>(dt);
+      const double speed =
+          HorizontalDistance(after.position - carried, before.position) / dt * 100.0;
       if (std::isfinite(speed))
         speeds.push_back(speed);
     }

@@ -47,6 +47,8 @@ Json FootInternalJson(const FootSample& foot) {
     json["sole_height_m"] = Number(*foot.sole_height_m);
   if (foot.surface_height_m)
     json["surface_height_m"] = Number(*foot.surface_height_m);
+  if (foot.surface_velocity_m_s)
+    json["surface_velocity_m_s"] = Vec3(*foot.surface_velocity_m_s);
   return json;
 }
 
@@ -319,6 +321,8 @@ void ReadInternal(LineReader& reader, const Json& json, TraceFrame& frame) {
         const std::string foot_path = path + ".feet." + side;
         foot->sole_height_m = reader.OptionalFloat(*extra, "sole_height_m", foot_path);
         foot->surface_height_m = reader.OptionalFloat(*extra, "surface_height_m", foot_path);
+        foot->surface_velocity_m_s =
+            reader.OptionalVec3(*extra, "surface_velocity_m_s", foot_path);
       }
     }
   }

@@ -27,6 +27,7 @@ std::vector<TraceFrame> Sample() {
   frames[3].joints_model = std::vector<glm::vec3>{{0, 1, 0}, {0.1f, 1.5f, 0.02f}};
   frames[4].look = LookSample{{0, 1.6f, 0}, {0, 0, 1}, {1, 1.6f, 3}, true};
   frames[5].foot_left.sole_height_m = 0.01f;
+  frames[6].foot_right.surface_velocity_m_s = glm::vec3(1.0f, 0.0f, -0.5f);
   return frames;
 }
 
@@ -88,6 +89,25 @@ TEST(TraceIoTest, PublicTraceReadsBackWithoutInternalFields) {
   EXPECT_TRUE((*read)[10].local_rotations.empty());
   EXPECT_TRUE((*read)[10].events.empty());
   EXPECT_EQ((*read)[10].position, Sample()[10].position);
+}
+
+TEST(TraceIoTest, SurfaceVelocityIsInternalAndOptional) {
+  const std::vector<TraceFrame> frames = Sample();
+  const std::string line = FormatTraceLine(frames[6], {.include_internal = true});
+  EXPECT_NE(line.find("\"surface_velocity_m_s\":[1.0,0.0,-0.5]"), std::string::npos) << line;
+  EXPECT_EQ(FormatTraceLine(frames[6]).find("surface_velocity"), std::string::npos);
+  // A trace written before the field existed (static ground only) reads back without it.
+  auto json = nlohmann::ordered_json::parse(line);
+  json["internal"]["feet"]["r"].erase("surface_velocity_m_s");
+  Result<TraceFrame> old = ParseTraceLine(json.dump(), "old.jsonl", 1);
+  ASSERT_TRUE(old.ok()) << old.error().message;
+  EXPECT_FALSE(old->foot_right.surface_velocity_m_s.has_value());
+  json["internal"]["feet"]["r"]["surface_velocity_m_s"] = "fast";
+  Result<TraceFrame> bad = ParseTraceLine(json.dump(), "bad.jsonl", 3);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("bad.jsonl:3: internal.feet.r.surface_velocity_m_s"),
+            std::string::npos)
+      << bad.error().message;
 }
 
 TEST(TraceIoTest, IdenticalRunsAreByteIdenticalFiles) {

@@ -105,7 +105,11 @@ struct IkFoot {
   // The lowest sole point (under the ankle or under the toe joint), see LowestSolePoint.
   glm::vec3 sole{0.0f};
   bool locked = false;
+  // On the ground with the FootLock curve fully planted (IsFootPlanted): the trace's contact.
+  bool planted = false;
   std::optional<float> surface_height_m;
+  // What the measuring trace under the sole hit (kNoBody when nothing, or not measured).
+  world::BodyId surface_body = world::kNoBody;
 };
 
 class CharacterIk {

@@ -17,6 +17,13 @@ namespace footwork::ik {
 // a little slack absorbs blending between clips).
 inline constexpr float kFootLockPlanted = 0.99f;
 
+// The one definition of "in contact" shared by the lock, the trace (feet.*.contact) and the
+// metrics (foot slide, float): the FootLock curve is fully planted. The release ramp below it
+// lets the foot glide back to the animation on purpose, so it is not contact.
+inline bool IsFootPlanted(float foot_lock_curve) {
+  return foot_lock_curve >= kFootLockPlanted;  // false for NaN
+}
+
 // One foot's lock, per character.
 struct FootLockState {
   bool locked = false;

@@ -5,6 +5,7 @@
 // pose each frame with its FootLock / Enable_FootIK curves, the look-at target and the overlay
 // chosen by name. Writes the IK results into trace frames (feet, pelvis offset, look).
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,14 +47,25 @@ class CharacterIkStage {
   Status Update(const LocomotionCharacter& character, const world::CollisionWorld* world,
                 float capsule_bottom_offset_m, float dt, bool measure_surface);
 
-  // Overwrites the frame's feet positions (plus sole and surface heights), pelvis offset, look
-  // sample, joint positions (when recorded) and local rotations with the IK output.
+  // Overwrites the frame's feet (position, lock state, contact = planted, sole and surface
+  // heights, the surface's velocity under a foot on a moving body), pelvis offset, look sample,
+  // joint positions (when recorded) and local rotations with the IK output.
   void WriteTrace(sim::TraceFrame& frame) const;
 
   const ik::CharacterIk& ik() const { return ik_; }
 
  private:
+  // The body measured under one foot last frame, to tell how the surface under it moved.
+  struct SurfaceUnderFoot {
+    world::BodyId body = world::kNoBody;
+    Transform transform;
+    // World velocity of the surface point under the sole over the last step; unset when static.
+    std::optional<glm::vec3> velocity_m_s;
+  };
+  void MeasureSurfaceMotion(const world::CollisionWorld& world, float dt);
+
   ik::CharacterIk ik_;
+  std::array<SurfaceUnderFoot, 2> surfaces_;
   std::optional<glm::vec3> look_target_;
   movement::MovementMode previous_mode_ = movement::MovementMode::kWalking;
   glm::vec3 previous_position_{0.0f};

@@ -7,10 +7,14 @@
 // - frames, nan_frames: every frame. A frame counts as NaN when any number in it is not finite
 //   (position, velocity, yaws, clip times and weights, curves, feet, pelvis offset, joints,
 //   local rotations, target yaw).
-// - foot_slide_cm_s {mean, p95}: feet[l/r].position, .contact and t. One sample per foot per
-//   consecutive pair of frames in which the foot is in contact in both: the horizontal (XZ)
-//   world-space distance moved divided by the time step, in cm/s. Both feet are pooled; p95 is
-//   the nearest-rank 95th percentile.
+// - foot_slide_cm_s {mean, p95}: feet[l/r].position, .contact, internal .surface_velocity_m_s
+//   and t. "In contact" is the trace's contact flag: the foot is planted, its FootLock curve
+//   fully planted (>= 0.99, ik::IsFootPlanted); the lock's release ramp is not contact. One
+//   sample per foot per consecutive pair of frames in which the foot is in contact in both: the
+//   horizontal (XZ) distance moved relative to the supporting surface (world displacement minus
+//   the later frame's surface_velocity_m_s x time step; static ground when unset) divided by the
+//   time step, in cm/s. A foot riding a moving platform does not slide. Both feet are pooled;
+//   p95 is the nearest-rank 95th percentile.
 // - max_joint_jump_deg: internal local_rotations (same joint count on consecutive frames). The
 //   largest rotation angle between a joint's local rotation on consecutive frames. The bar is per
 //   60 Hz frame, so the check scales each jump by (1/60 s) / dt.
@@ -31,8 +35,8 @@
 //   turns the wrong way). Segments of every kind: start, turn, pivot, turn in place.
 // - foot_penetration_cm: internal feet surface_height_m (and sole_height_m, else position.y).
 //   Largest depth of any foot below the surface under it. Absent when no surface was recorded.
-// - foot_float_cm: the same, for feet in contact: largest height of a planted foot above the
-//   surface.
+// - foot_float_cm: the same, for feet in contact (planted, as for foot slide): largest height
+//   of a planted foot above the surface.
 // - look_error_deg: internal look samples that are reachable. Largest angle between the head's
 //   forward direction and the direction from the head to the target.
 

@@ -26,9 +26,12 @@ struct ClipSample {
 struct FootSample {
   // World position of the foot's IK target (the ankle or sole point the IK layer drives), metres.
   glm::vec3 position{0.0f};
-  // True while foot lock holds the foot in place (FootLock curve active).
+  // True while foot lock holds the foot in place: the IK layer's lock state (held or releasing),
+  // else the FootLock curve above 0.5.
   bool locked = false;
-  // True while the foot touches the ground (the cooker's contact flags or the IK layer's trace).
+  // True while the foot is planted: on the ground and its FootLock curve fully planted
+  // (ik::IsFootPlanted, >= 0.99). The one definition of "in contact" that foot slide and float
+  // are measured on; the lock's release ramp below it is not contact.
   bool contact = false;
 
   // Internal (metrics only). World height of the foot's lowest point (sole); when unset, the
@@ -37,6 +40,10 @@ struct FootSample {
   // Internal (metrics only). World height of the walkable surface under the foot (the IK layer's
   // downward trace); unset when nothing was hit or no trace was made.
   std::optional<float> surface_height_m;
+  // Internal (metrics only). World velocity (m/s) of the surface point under the foot over the
+  // step ending on this frame, when that surface moves (a platform); unset means static ground.
+  // Foot slide is measured relative to it.
+  std::optional<glm::vec3> surface_velocity_m_s;
 
   friend bool operator==(const FootSample&, const FootSample&) = default;
 };
