@@ -111,6 +111,7 @@ int RunDemo(const DemoOptions& options) {
     video.capsule_bottom_offset_m = run->capsule_bottom_offset_m;
     video.capsule_radius_m = run->capsule_radius_m;
     video.capsule_half_height_m = run->capsule_half_height_m;
+    video.npc_poses = run->npc_poses;
     demo::ProgressBar bar("  rendering demo.mp4 + demo.gif");
     auto stats = demo::RenderTraceVideo(run->frames, run->library, run->level, video,
                                         [&bar](int done, int total) { bar.Update(done, total); });

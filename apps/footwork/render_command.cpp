@@ -167,6 +167,7 @@ int RunRenderMotion(const RenderOptions& options, std::pair<int, int> size) {
   video.capsule_bottom_offset_m = run->capsule_bottom_offset_m;
   video.capsule_radius_m = run->capsule_radius_m;
   video.capsule_half_height_m = run->capsule_half_height_m;
+  video.npc_poses = run->npc_poses;
   auto stats = demo::RenderTraceVideo(run->frames, run->library, run->level, video);
   if (!stats) {
     return Fail(stats.error().message);

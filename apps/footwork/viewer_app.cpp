@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 
 #define GL_GLEXT_PROTOTYPES 1
@@ -96,6 +98,9 @@ bool PollInput(SDL_Window* window, SDL_GameController*& pad, Orbit& orbit, Viewe
                     ? locomotion::RotationMode::kRotating
                     : locomotion::RotationMode::kStrafing;
             break;
+          case SDLK_i:
+            controls.ik = !controls.ik;
+            break;
           case SDLK_p:
             controls.paused = !controls.paused;
             break;
@@ -151,6 +156,35 @@ bool PollInput(SDL_Window* window, SDL_GameController*& pad, Orbit& orbit, Viewe
   return true;
 }
 
+// Capsule, root trace, foot IK traces (ankle paths, lock markers, surface hits under the soles).
+void AddDebugDraw(render::DrawList& list, const ViewerSession& session) {
+  const sim::TraceFrame& frame = session.frame();
+  const demo::ScenarioRun& context = session.context();
+  render::AddCapsule(list, frame.position, context.capsule_radius_m, context.capsule_half_height_m,
+                     {0.2f, 0.9f, 1.0f});
+  std::vector<glm::vec3> root;
+  for (const sim::TraceFrame& recent : session.recent())
+    root.push_back(recent.position - glm::vec3(0, context.capsule_bottom_offset_m - 0.02f, 0));
+  render::AddPolyline(list, root, {1.0f, 0.85f, 0.1f}, true);
+  const glm::vec3 colors[] = {{0.3f, 0.6f, 1.0f}, {1.0f, 0.35f, 0.3f}};
+  const auto& history = session.foot_history();
+  for (std::size_t side = 0; side < 2; ++side) {
+    std::vector<glm::vec3> ankles;
+    for (const auto& feet : history)
+      ankles.push_back(feet[side].ankle);
+    render::AddPolyline(list, ankles, colors[side], true);
+    if (history.empty())
+      continue;
+    const FootIkSample& foot = history.back()[side];
+    if (foot.locked)
+      render::AddFootMarker(list, foot.ankle, 0.12f, colors[side]);
+    // The surface the IK's trace hit under the sole: a small white marker.
+    if (foot.surface_height_m)
+      render::AddFootMarker(list, {foot.sole.x, *foot.surface_height_m + 0.005f, foot.sole.z},
+                            0.05f, {1.0f, 1.0f, 1.0f});
+  }
+}
+
 // Draws the scene offscreen and returns it as an image for the window's texture.
 Result<render::Image> RenderScene(render::Renderer& renderer, render::CharacterId body,
                                   const demo::LevelDrawing& level, const ViewerSession& session,
@@ -168,26 +202,29 @@ Result<render::Image> RenderScene(render::Renderer& renderer, render::CharacterI
   const float camera_yaw =
       session.scripted() ? Radians(frame.camera_yaw_deg) + orbit.yaw : orbit.yaw;
   const render::Camera camera = render::FollowCamera(pose->world.translation, camera_yaw, rig);
-  const render::BlobShadow shadow{pose->world.translation + glm::vec3(0, 0.01f, 0), 0.45f, 0.6f};
-  if (Status begun = renderer.BeginFrame(camera, {}, {&shadow, 1}); !begun)
+  std::optional<demo::FramePose> npc;
+  if (session.npc() != nullptr) {
+    npc = session.npc()->Pose();
+    if (npc->model.empty())
+      npc.reset();
+  }
+  const glm::vec3 lift(0.0f, 0.01f, 0.0f);
+  const render::BlobShadow shadows[] = {
+      {pose->world.translation + lift, 0.45f, 0.6f},
+      {(npc ? npc->world.translation : pose->world.translation) + lift, 0.45f, 0.6f}};
+  if (Status begun = renderer.BeginFrame(camera, {}, std::span(shadows, npc ? 2 : 1)); !begun)
     return begun.error();
   renderer.DrawGround();
   if (Status drawn = renderer.DrawCharacter(body, pose->model, pose->world.ToMatrix()); !drawn)
     return drawn.error();
+  if (npc) {
+    if (Status drawn = renderer.DrawCharacter(body, npc->model, npc->world.ToMatrix()); !drawn)
+      return drawn.error();
+  }
   render::DrawList list;
   level.AddTo(list, frame.t);
-  if (controls.debug_draw) {
-    render::AddCapsule(list, frame.position, context.capsule_radius_m,
-                       context.capsule_half_height_m, {0.2f, 0.9f, 1.0f});
-    std::vector<glm::vec3> root;
-    for (const sim::TraceFrame& recent : session.recent())
-      root.push_back(recent.position - glm::vec3(0, context.capsule_bottom_offset_m - 0.02f, 0));
-    render::AddPolyline(list, root, {1.0f, 0.85f, 0.1f}, true);
-    if (frame.foot_left.locked)
-      render::AddFootMarker(list, frame.foot_left.position, 0.12f, {0.3f, 0.6f, 1.0f});
-    if (frame.foot_right.locked)
-      render::AddFootMarker(list, frame.foot_right.position, 0.12f, {1.0f, 0.35f, 0.3f});
-  }
+  if (controls.debug_draw)
+    AddDebugDraw(list, session);
   if (Status drawn = renderer.Draw(list); !drawn)
     return drawn.error();
   if (Status ended = renderer.EndFrame(); !ended)

@@ -1,6 +1,9 @@
 #include "viewer_panels.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include <imgui.h>
@@ -10,7 +13,12 @@
 namespace footwork::cli {
 namespace {
 
-const char* const kOverlays[] = {"none", "pistol", "torch"};
+// A weight as the progress bar's label.
+const char* WeightLabel(float weight) {
+  static char text[16];
+  std::snprintf(text, sizeof(text), "%.2f", weight);
+  return text;
+}
 
 void Row(const char* name, const char* format, auto... values) {
   ImGui::TextUnformatted(name);
@@ -45,13 +53,13 @@ void DrawControlsPanel(ViewerControls& controls, const ViewerSession& session) {
   input.sprint = gait == 2;
   ImGui::Checkbox("aim (right mouse, LT)", &input.aim);
   if (ImGui::BeginCombo("overlay", controls.overlay.c_str())) {
-    for (const char* overlay : kOverlays) {
-      if (ImGui::Selectable(overlay, controls.overlay == overlay))
+    for (const std::string& overlay : session.overlay_names()) {
+      if (ImGui::Selectable(overlay.c_str(), controls.overlay == overlay))
         controls.overlay = overlay;
     }
     ImGui::EndCombo();
   }
-  ImGui::Checkbox("foot IK", &controls.ik);
+  ImGui::Checkbox("IK (I): overlay, feet, look-at", &controls.ik);
   ImGui::Checkbox("debug draw", &controls.debug_draw);
   ImGui::SliderFloat("time scale", &controls.time_scale, 0.05f, 2.0f, "%.2f");
   ImGui::Checkbox("pause (P)", &controls.paused);
@@ -75,12 +83,35 @@ void DrawStatePanel(const ViewerSession& session) {
   const locomotion::LocomotionCharacter& character = session.character();
   const locomotion::EssentialData& essential = character.essential();
   Row("time", "%.2f s", session.time_s());
-  Row("active state", "%s", frame.state.c_str());
-  for (const sim::ClipSample& clip : frame.clips) {
-    Row("  clip", "%s", clip.name.c_str());
-    Row("  time / weight", "%.2f s / %.2f", clip.time_s, clip.weight);
+  Row("current state", "%s", frame.state.c_str());
+  ImGui::TextUnformatted("active states (machine weight, time in state)");
+  for (const graph::ActiveState& active : character.machine().active_states()) {
+    ImGui::Text(
+        "  %-14s %.2f  %.2f s",
+        locomotion::LocomotionStateName(static_cast<locomotion::LocomotionStateId>(active.state)),
+        active.weight, active.time_in_state_s);
   }
-  Row("  play rate", "%.2f", character.player().play_rate);
+  // Every transition dead-blends: the outgoing clip's extrapolated pose fades out while the
+  // incoming clip fades in by the blend clock's alpha.
+  const graph::DeadBlendClock& blend = character.dead_blend();
+  const float incoming = blend.active() ? blend.Alpha() : 1.0f;
+  ImGui::Separator();
+  ImGui::Text("transition %s", blend.active() ? "(dead blend)" : "(none)");
+  const auto& clips = session.context().library.clips;
+  const auto clip_name = [&clips](int clip) {
+    return clip >= 0 && static_cast<std::size_t>(clip) < clips.size()
+               ? clips[static_cast<std::size_t>(clip)].name.c_str()
+               : "-";
+  };
+  if (blend.active()) {
+    ImGui::Text("  out %s", clip_name(character.previous_player().clip));
+    ImGui::ProgressBar(1.0f - incoming, {-1, 0}, WeightLabel(1.0f - incoming));
+    ImGui::Text("  %.2f / %.2f s", blend.elapsed_s, blend.duration_s);
+  }
+  ImGui::Text("  in  %s", clip_name(character.player().clip));
+  ImGui::ProgressBar(incoming, {-1, 0}, WeightLabel(incoming));
+  Row("  clip time / rate", "%.2f s / %.2f", character.player().time_s,
+      character.player().play_rate);
   Row("gait", "%s", frame.gait.c_str());
   Row("rotation mode", "%s", frame.rotation_mode.c_str());
   Row("movement mode", "%s", frame.movement_mode.c_str());
@@ -98,14 +129,23 @@ void DrawStatePanel(const ViewerSession& session) {
 
 void DrawChooserPanel(const ViewerSession& session) {
   ImGui::SetNextWindowPos({320, 10}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize({330, 220}, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize({470, 230}, ImGuiCond_FirstUseEver);
   ImGui::Begin("Chooser trace");
-  if (ImGui::BeginTable("choices", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY)) {
-    ImGui::TableSetupColumn("t (s)", ImGuiTableColumnFlags_WidthFixed, 50.0f);
-    ImGui::TableSetupColumn("state", ImGuiTableColumnFlags_WidthFixed, 100.0f);
-    ImGui::TableSetupColumn("chosen clip");
+  const auto& trace = session.chooser_trace();
+  if (!trace.empty()) {
+    const ChooserEntry& now = trace.back();
+    ImGui::TextWrapped(
+        "now: %s plays %s, chosen by %s", now.state.c_str(), now.clip.c_str(),
+        now.table.empty() ? "(no chooser: kept or cross-faded)" : now.answered_by.c_str());
+  }
+  if (ImGui::BeginTable(
+          "choices", 4,
+          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable)) {
+    ImGui::TableSetupColumn("t (s)", ImGuiTableColumnFlags_WidthFixed, 40.0f);
+    ImGui::TableSetupColumn("state", ImGuiTableColumnFlags_WidthFixed, 85.0f);
+    ImGui::TableSetupColumn("clip", ImGuiTableColumnFlags_WidthFixed, 110.0f);
+    ImGui::TableSetupColumn("table / row");
     ImGui::TableHeadersRow();
-    const auto& trace = session.chooser_trace();
     for (auto entry = trace.rbegin(); entry != trace.rend(); ++entry) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
@@ -114,6 +154,8 @@ void DrawChooserPanel(const ViewerSession& session) {
       ImGui::TextUnformatted(entry->state.c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(entry->clip.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(entry->table.empty() ? "-" : entry->answered_by.c_str());
     }
     ImGui::EndTable();
   }
@@ -145,27 +187,47 @@ void DrawCurvesPanel(const ViewerSession& session) {
 void DrawFootPanel(const ViewerSession& session, const ViewerControls& controls) {
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos({display.x - 330, 440}, ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize({320, 230}, ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize({320, 300}, ImGuiCond_FirstUseEver);
   ImGui::Begin("Foot IK");
-  const sim::TraceFrame& frame = session.frame();
-  ImGui::Text("IK %s (the IK layer adds targets here as it lands)", controls.ik ? "on" : "off");
-  for (const auto* foot : {&frame.foot_left, &frame.foot_right}) {
-    const bool left = foot == &frame.foot_left;
-    ImGui::Text("%s  (%.2f, %.2f, %.2f)  %s", left ? "L" : "R", foot->position.x, foot->position.y,
-                foot->position.z, foot->locked ? "LOCKED" : "free");
+  const auto& history = session.foot_history();
+  ImGui::Text("IK %s, pelvis offset %.3f m", controls.ik ? "on" : "off (graph pose)",
+              session.frame().pelvis_offset_m);
+  if (!history.empty()) {
+    for (int side : {0, 1}) {
+      const FootIkSample& foot = history.back()[static_cast<std::size_t>(side)];
+      ImGui::Text("%s ankle (%.2f, %.2f, %.2f) %s", side == 0 ? "L" : "R", foot.ankle.x,
+                  foot.ankle.y, foot.ankle.z, foot.locked ? "LOCKED" : "free");
+      if (foot.surface_height_m)
+        ImGui::Text("  surface hit %.3f m, sole %.3f m above", *foot.surface_height_m,
+                    foot.sole.y - *foot.surface_height_m);
+      else
+        ImGui::TextUnformatted(controls.ik ? "  surface: no hit" : "  surface: not traced");
+    }
   }
-  ImGui::Text("pelvis offset %.3f m", frame.pelvis_offset_m);
-  std::vector<float> left;
-  std::vector<float> right;
-  for (const sim::TraceFrame& recent : session.recent()) {
-    const float ground = recent.position.y - session.context().capsule_bottom_offset_m;
-    left.push_back(recent.foot_left.position.y - ground);
-    right.push_back(recent.foot_right.position.y - ground);
+  // Sole height above the traced surface (or the capsule's floor when nothing was traced) and
+  // the lock flag, over the last three seconds.
+  std::array<std::vector<float>, 2> heights;
+  std::array<std::vector<float>, 2> locks;
+  for (std::size_t i = 0; i < history.size(); ++i) {
+    // recent() and foot_history() are recorded together, one entry a step.
+    const sim::TraceFrame& frame = session.recent()[std::min(i, session.recent().size() - 1)];
+    const float floor = frame.position.y - session.context().capsule_bottom_offset_m;
+    for (std::size_t side = 0; side < 2; ++side) {
+      const FootIkSample& foot = history[i][side];
+      heights[side].push_back(foot.sole.y - foot.surface_height_m.value_or(floor));
+      locks[side].push_back(foot.locked ? 1.0f : 0.0f);
+    }
   }
-  ImGui::PlotLines("##left", left.data(), static_cast<int>(left.size()), 0, "left foot height",
-                   -0.05f, 0.4f, {ImGui::GetContentRegionAvail().x, 50});
-  ImGui::PlotLines("##right", right.data(), static_cast<int>(right.size()), 0, "right foot height",
-                   -0.05f, 0.4f, {ImGui::GetContentRegionAvail().x, 50});
+  const float width = ImGui::GetContentRegionAvail().x;
+  for (std::size_t side = 0; side < 2; ++side) {
+    ImGui::PushID(static_cast<int>(side));
+    ImGui::PlotLines("##height", heights[side].data(), static_cast<int>(heights[side].size()), 0,
+                     side == 0 ? "left sole above surface" : "right sole above surface", -0.05f,
+                     0.4f, {width, 45});
+    ImGui::PlotLines("##lock", locks[side].data(), static_cast<int>(locks[side].size()), 0,
+                     side == 0 ? "left lock" : "right lock", -0.1f, 1.1f, {width, 20});
+    ImGui::PopID();
+  }
   ImGui::End();
 }
 

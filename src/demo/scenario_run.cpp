@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "footwork/demo/character_cache.h"
+#include "footwork/demo/npc_puppet.h"
 #include "footwork/io/asset_paths.h"
 #include "footwork/locomotion/simulation_runner.h"
 #include "footwork/locomotion/simulation_setup.h"
@@ -52,6 +53,18 @@ Result<locomotion::SimulationSetup> Prepare(const ScenarioRunInputs& inputs, Sce
   return setup;
 }
 
+// Poses of the level's looking NPC over the frames (none without one).
+Status AddNpcPoses(const locomotion::SimulationSetup& setup, ScenarioRun& run) {
+  const std::optional<world::NpcDesc> npc = LookingNpcOf(setup.level);
+  if (!npc)
+    return Status::Ok();
+  auto poses = ReplayNpc(run.frames, setup.assets, *setup.mover, *npc, run.capsule_bottom_offset_m);
+  if (!poses)
+    return poses.error();
+  run.npc_poses = std::move(*poses);
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<ScenarioRun> RunScenario(const ScenarioRunInputs& inputs) {
@@ -74,6 +87,8 @@ Result<ScenarioRun> RunScenario(const ScenarioRunInputs& inputs) {
     return frames.error();
   run.simulate_seconds = SecondsSince(simulate_began);
   run.frames = std::move(*frames);
+  if (Status posed = AddNpcPoses(*setup, run); !posed)
+    return posed.error();
   run.update_us_per_frame =
       run.frames.empty() ? 0.0 : 1e6 * update_seconds / static_cast<double>(run.frames.size());
   auto metrics = sim::ComputeMetrics(run.frames);
@@ -93,6 +108,11 @@ Result<ScenarioRun> LoadTrace(const ScenarioRunInputs& inputs) {
   auto setup = Prepare(inputs, run);
   if (!setup)
     return setup.error();
+  // A trace without joint positions cannot be drawn at all; its NPC is skipped the same way.
+  if (!run.frames.empty() && run.frames.front().joints_model) {
+    if (Status posed = AddNpcPoses(*setup, run); !posed)
+      return posed.error();
+  }
   auto metrics = sim::ComputeMetrics(run.frames);
   if (!metrics)
     return metrics.error();

@@ -165,12 +165,20 @@ Result<TraceVideoStats> RenderTraceVideo(std::span<const sim::TraceFrame> frames
 
     const auto began = std::chrono::steady_clock::now();
     const glm::vec3 feet = pose->world.translation;
-    const render::BlobShadow shadow{feet + glm::vec3(0.0f, 0.01f, 0.0f), 0.45f, 0.6f};
-    if (Status begun = r.BeginFrame(follow.Camera(options), {}, {&shadow, 1}); !begun)
+    const FramePose* npc = index < options.npc_poses.size() ? &options.npc_poses[index] : nullptr;
+    const render::BlobShadow shadows[] = {
+        {feet + glm::vec3(0.0f, 0.01f, 0.0f), 0.45f, 0.6f},
+        {(npc ? npc->world.translation : feet) + glm::vec3(0.0f, 0.01f, 0.0f), 0.45f, 0.6f}};
+    if (Status begun = r.BeginFrame(follow.Camera(options), {}, std::span(shadows, npc ? 2 : 1));
+        !begun)
       return begun.error();
     r.DrawGround();
     if (Status drawn = r.DrawCharacter(*body, pose->model, pose->world.ToMatrix()); !drawn)
       return drawn.error();
+    if (npc) {
+      if (Status drawn = r.DrawCharacter(*body, npc->model, npc->world.ToMatrix()); !drawn)
+        return drawn.error();
+    }
     list.Clear();
     level_drawing->AddTo(list, frame.t);
     if (options.debug_draw)

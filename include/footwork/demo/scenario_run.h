@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "footwork/core/error.h"
+#include "footwork/demo/trace_pose.h"
 #include "footwork/io/cooked_library.h"
 #include "footwork/locomotion/scenario.h"
 #include "footwork/sim/metrics.h"
@@ -30,6 +31,9 @@ struct ScenarioRun {
   bool cooked = false;
   world::Level level;
   std::vector<sim::TraceFrame> frames;
+  // The level's looking NPC (LookingNpcOf), one pose per frame, its head following the player's;
+  // empty when the level has none.
+  std::vector<FramePose> npc_poses;
   sim::Metrics metrics;
   float capsule_bottom_offset_m = 0.0f;
   float capsule_radius_m = 0.0f;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "footwork/core/error.h"
+#include "footwork/demo/trace_pose.h"
 #include "footwork/io/cooked_library.h"
 #include "footwork/sim/trace_frame.h"
 #include "footwork/world/level.h"
@@ -40,6 +41,8 @@ struct TraceVideoOptions {
   float capsule_bottom_offset_m = 0.9f;
   float capsule_radius_m = 0.3f;
   float capsule_half_height_m = 0.9f;
+  // The level's NPC, one pose per trace frame (ScenarioRun::npc_poses); empty: not drawn.
+  std::span<const FramePose> npc_poses;
 };
 
 struct TraceVideoStats {
