@@ -253,10 +253,10 @@ Result<CharacterDescription> ParseCharacterDescription(const std::string& text,
     return Error{top.file + ": not valid JSON"};
   if (!document.is_object())
     return top.Fail("expected a JSON object");
-  FW_TRY_STATUS(OnlyKnownKeys(
-      document, top,
-      {"name", "sources", "rig_profile", "sample_rate_hz", "contacts", "foot_lock_release_s",
-       "loop_closure_blend_s", "quality", "roles", "mirror_roles", "transitions"}));
+  FW_TRY_STATUS(OnlyKnownKeys(document, top,
+                              {"name", "sources", "rig_profile", "sample_rate_hz", "contacts",
+                               "foot_lock_release_s", "loop_closure_blend_s", "quality",
+                               "quality_waivers", "roles", "mirror_roles", "transitions"}));
   CharacterDescription description;
   description.path = path;
   FW_TRY(description.name, String(document, top, "name"));
@@ -331,6 +331,16 @@ Result<CharacterDescription> ParseCharacterDescription(const std::string& text,
       TransitionDescription transition;
       FW_TRY(transition, ParseTransition((*it)[i], top.Child("transitions").Index(i), description));
       description.transitions.push_back(std::move(transition));
+    }
+  }
+  if (const auto it = document.find("quality_waivers"); it != document.end()) {
+    const Field at = top.Child("quality_waivers");
+    if (!it->is_object())
+      return at.Fail("expected an object of clip name -> reason");
+    for (auto waiver = it->begin(); waiver != it->end(); ++waiver) {
+      if (!waiver.value().is_string() || waiver.value().get<std::string>().empty())
+        return at.Child(waiver.key()).Fail("expected the reason the clip cannot pass, a string");
+      description.quality_waivers[waiver.key()] = waiver.value().get<std::string>();
     }
   }
   return description;

@@ -133,6 +133,8 @@ Result<CookedCharacter> CookCharacter(const CharacterDescription& description,
   // Turns in place, strafing cycles, pivots, gait transitions, falls and landings.
   if (Status derived = CookDerivedClips(description, *binding, settings, character); !derived)
     return WithContext(where, derived.error());
+  if (Status waived = ApplyQualityWaivers(description.quality_waivers, character.reports); !waived)
+    return WithContext(where, waived.error());
   return character;
 }
 
@@ -163,6 +165,23 @@ Result<CookedCharacter> CookCharacterFromFiles(const CharacterDescription& descr
   return CookCharacter(description, scene, *profile);
 }
 
+Status ApplyQualityWaivers(const std::map<std::string, std::string>& waivers,
+                           std::vector<ClipReport>& reports) {
+  for (const auto& [clip, reason] : waivers) {
+    ClipReport* report = nullptr;
+    for (ClipReport& candidate : reports) {
+      if (candidate.name == clip)
+        report = &candidate;
+    }
+    if (report == nullptr)
+      return Error{fmt::format("quality_waivers.{}: no cooked clip has that name", clip)};
+    report->waiver = reason;
+    if (report->quality_miss.empty())
+      report->notes.push_back("quality waiver not needed: the clip meets every bar");
+  }
+  return Status::Ok();
+}
+
 io::CookedLibrary ToCookedLibrary(const CookedCharacter& character) {
   io::CookedLibrary library;
   library.character = character.name;
@@ -183,6 +202,8 @@ io::CookedLibrary ToCookedLibrary(const CookedCharacter& character) {
     info.loop_gap_deg = report.quality.loop_gap_deg;
     info.quality_miss = report.quality_miss;
     info.notes = report.notes;
+    if (!report.waiver.empty())
+      info.notes.push_back("quality waived: " + report.waiver);
     library.clip_info.push_back(std::move(info));
   }
   return library;
@@ -197,7 +218,12 @@ std::string FormatReport(const ClipReport& report) {
       report.quality.locked_foot_speed_cm_s_right, report.quality.max_joint_step_deg);
   if (report.looping)
     line += fmt::format("  loop gap {:4.2f} deg", report.quality.loop_gap_deg);
-  line += report.quality_miss.empty() ? "  [ok]" : "  [MISS: " + report.quality_miss + "]";
+  if (report.quality_miss.empty())
+    line += "  [ok]";
+  else if (!report.waiver.empty())
+    line += "  [waived (" + report.waiver + "): " + report.quality_miss + "]";
+  else
+    line += "  [MISS: " + report.quality_miss + "]";
   for (const std::string& note : report.notes)
     line += "\n    note: " + note;
   return line;

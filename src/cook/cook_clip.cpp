@@ -13,8 +13,8 @@
 #include "footwork/cook/foot_contacts.h"
 #include "footwork/cook/foot_pinning.h"
 #include "footwork/cook/foot_plants.h"
-#include "footwork/cook/joint_step_limit.h"
 #include "footwork/cook/loop_closure.h"
+#include "footwork/cook/pose_cleanup.h"
 #include "footwork/cook/sample_motion.h"
 #include "footwork/core/angles.h"
 
@@ -30,6 +30,8 @@ constexpr float kMinAuthoredTravelM = 0.05f;
 constexpr float kMinTurnDeg = 1.0f;
 // Joint steps are limited to this fraction of the bar.
 constexpr float kJointStepMargin = 0.9f;
+// A foot moving faster than this in the world (authored root motion applied) is not planted.
+constexpr float kMaxPlantedSpeed_m_s = 0.5f;
 
 int RootJoint(const anim::RigBinding& binding) {
   const int root = binding.Joint("root");
@@ -182,6 +184,14 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
     return WithContext(role.role + " (" + source.name + "): left foot", left.error());
   if (!right)
     return WithContext(role.role + " (" + source.name + "): right foot", right.error());
+  if (role.root_motion == RootMotionSource::kAuthored && !clip.root_motion.empty()) {
+    // The authored root path says where the body goes: a foot that slides along with it is
+    // dragged, not planted.
+    DropSlidingPlants(*left, motion.left, motion.root, motion.rate_hz, kMaxPlantedSpeed_m_s,
+                      contact_settings);
+    DropSlidingPlants(*right, motion.right, motion.root, motion.rate_hz, kMaxPlantedSpeed_m_s,
+                      contact_settings);
+  }
 
   if (role.root_motion == RootMotionSource::kFromContacts && clip.root_motion.empty()) {
     Result<CycleSpeed> speed = EstimateCycleSpeed(motion, *left, *right, role.looping);
@@ -208,9 +218,6 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
     Result<SampledPoses> poses = SamplePoses(skeleton, clip, settings.rate_hz);
     if (!poses)
       return poses.error();
-    bool rebuild = false;
-    // A little under the bar, so resampling at 60 Hz cannot push a step back over it.
-    const float step_limit = Radians(settings.bars.max_joint_step_deg) * kJointStepMargin;
     std::vector<FootPin> pins;
     if (role.foot_curves) {
       Result<std::vector<FootPin>> found = FootPinsOf(skeleton, binding, *left, *right);
@@ -218,41 +225,17 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
         return WithContext(role.role, found.error());
       pins = std::move(*found);
     }
-    // A planted leg keeps its source rotations while smoothing (smoothing it would move the
-    // planted foot further than the IK below can bring it back); the rest of the body is free.
-    std::vector<char> frozen(poses->locals.size(), 0);
-    for (const FootPin& pin : pins) {
-      for (int f = 0; f < poses->frames(); ++f) {
-        if (!pin.planted[f])
-          continue;
-        for (const int joint : {pin.chain.upper, pin.chain.lower, pin.chain.end, pin.ball}) {
-          if (joint >= 0)
-            frozen[static_cast<std::size_t>(f) * poses->joints + joint] = 1;
-        }
-      }
-    }
-    if (const int smoothed = LimitJointSteps(*poses, step_limit, role.looping, frozen);
-        smoothed > 0) {
-      rebuild = true;
-      report.notes.push_back(
-          fmt::format("smoothed {} joint(s) turning more than {:.1f} deg in one frame", smoothed,
-                      Degrees(step_limit)));
-    }
-    if (!pins.empty()) {
-      if (Status pinned = PinFeet(skeleton, *poses, motion.root, pins, role.looping,
-                                  {settings.foot_pin_blend_s});
-          !pinned) {
-        return WithContext(role.role + " (" + source.name + ")", pinned.error());
-      }
-      rebuild = true;
-      report.notes.push_back("planted feet pinned with two-bone IK");
-      // The IK can turn a knee fast at the contact edges: smooth again, the planted legs frozen.
-      if (const int smoothed = LimitJointSteps(*poses, step_limit, role.looping, frozen);
-          smoothed > 0) {
-        report.notes.push_back(
-            fmt::format("smoothed {} joint(s) around the pinned contacts", smoothed));
-      }
-    }
+    PoseCleanupSettings cleanup_settings;
+    // A little under the bar, so resampling at 60 Hz cannot push a step back over it.
+    cleanup_settings.step_bar_rad = Radians(settings.bars.max_joint_step_deg);
+    cleanup_settings.step_limit_rad = cleanup_settings.step_bar_rad * kJointStepMargin;
+    cleanup_settings.foot_pin_blend_s = settings.foot_pin_blend_s;
+    Result<PoseCleanup> cleanup =
+        CleanUpPoses(skeleton, *poses, motion.root, pins, role.looping, cleanup_settings);
+    if (!cleanup)
+      return WithContext(role.role + " (" + source.name + ")", cleanup.error());
+    report.notes.insert(report.notes.end(), cleanup->notes.begin(), cleanup->notes.end());
+    const bool rebuild = cleanup->changed;
     if (rebuild) {
       anim::Clip rebuilt = ClipFromPoses(
           clip.name, *poses, clip.root_motion.empty() ? std::vector<Transform>{} : motion.root,

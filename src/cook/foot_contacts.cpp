@@ -80,6 +80,10 @@ Result<ContactFlags> DetectFootContacts(const FootTrajectory& foot, float rate_h
   return flags;
 }
 
+void RemoveShortContacts(ContactFlags& flags, int min_frames, bool looping) {
+  RemoveShortRuns(flags, true, min_frames, looping);
+}
+
 std::vector<ContactInterval> ContactIntervals(const ContactFlags& flags, bool looping) {
   std::vector<ContactInterval> intervals;
   const int n = static_cast<int>(flags.size());

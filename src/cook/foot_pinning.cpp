@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "footwork/anim/local_to_model.h"
+#include "footwork/core/angles.h"
 
 namespace footwork::cook {
 namespace {
@@ -101,7 +102,35 @@ struct FramePin {
   int unrolled = 0;
 };
 
+constexpr int kMaxProjectionPasses = 64;
+// The plant search: a joint-step excess of one radian weighs as much as this many metres of
+// moving the plant away from its preferred point.
+constexpr float kStepCostPerRad = 10.0f;
+constexpr float kPlantSearchStart_m = 0.02f;
+constexpr float kPlantSearchEnd_m = 0.001f;
+constexpr float kReachTolerance_m = 1e-5f;
+
 }  // namespace
+
+glm::vec3 NearestReachablePoint(const glm::vec3& wanted, const std::vector<glm::vec3>& centers,
+                                const std::vector<float>& reach) {
+  glm::vec3 point = wanted;
+  const std::size_t count = std::min(centers.size(), reach.size());
+  for (int pass = 0; pass < kMaxProjectionPasses; ++pass) {
+    bool inside = true;
+    for (std::size_t i = 0; i < count; ++i) {
+      const glm::vec3 from_center = point - centers[i];
+      const float distance = glm::length(from_center);
+      if (distance <= reach[i] + kReachTolerance_m)
+        continue;
+      inside = false;
+      point = centers[i] + from_center * (reach[i] / distance);
+    }
+    if (inside)
+      break;
+  }
+  return point;
+}
 
 Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
                const std::vector<Transform>& root, const std::vector<FootPin>& feet, bool looping,
@@ -132,6 +161,7 @@ Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
   const int blend_frames =
       std::max(1, static_cast<int>(std::lround(settings.blend_s * poses.rate_hz)));
 
+  const auto wrap = [&](int u) { return looping ? u - FloorDiv(u, m) * m : u; };
   for (const FootPin& foot : feet) {
     if (static_cast<int>(foot.planted.size()) != n)
       return Error{
@@ -140,47 +170,13 @@ Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
     if (point_joint < 0 || point_joint >= joints || foot.chain.end < 0 || foot.chain.end >= joints)
       return Error{"foot pinning: the foot has no pinned joint"};
     const auto point_model = [&](int u) {
-      const int f = looping ? u - FloorDiv(u, m) * m : u;
-      return model[static_cast<std::size_t>(f) * joints + point_joint].translation;
+      return model[static_cast<std::size_t>(wrap(u)) * joints + point_joint].translation;
     };
-    std::vector<FramePin> pins(static_cast<std::size_t>(m));
-    for (const Run& run : PlantedRuns(foot.planted, m, looping)) {
-      const auto world_at = [&](int u) { return unrolled.At(u).TransformPoint(point_model(u)); };
-      // Horizontally the mean position (the smallest correction); vertically the highest, so
-      // the leg only ever shortens to reach it (a straight leg at heel strike cannot reach lower).
-      glm::vec3 sum(0.0f);
-      float highest = -std::numeric_limits<float>::infinity();
-      for (int u = run.begin; u < run.begin + run.length; ++u) {
-        const glm::vec3 p = world_at(u);
-        sum += p;
-        highest = std::max(highest, p.y);
-      }
-      glm::vec3 pinned = sum / static_cast<float>(run.length);
-      pinned.y = highest;
-      const int run_last = run.begin + run.length - 1;
-      const glm::vec3 offset_in = pinned - world_at(run.begin);
-      const glm::vec3 offset_out = pinned - world_at(run_last);
-      const bool whole_clip = run.length == m;
-      const int first = whole_clip ? run.begin : run.begin - blend_frames;
-      const int last = whole_clip ? run.begin + m - 1 : run_last + blend_frames;
-      for (int u = first; u <= last; ++u) {
-        if (!looping && (u < 0 || u >= n))
-          continue;
-        const int outside = std::max(run.begin - u, u - run_last);
-        const float weight = outside <= 0
-                                 ? 1.0f
-                                 : Smoothstep(1.0f - static_cast<float>(outside) /
-                                                         static_cast<float>(blend_frames + 1));
-        FramePin& pin = pins[looping ? u - FloorDiv(u, m) * m : u];
-        if (weight > pin.weight)
-          pin = {weight, outside <= 0, pinned, u < run.begin ? offset_in : offset_out, u};
-      }
-    }
-    for (int f = 0; f < m; ++f) {
-      const FramePin& pin = pins[f];
-      if (pin.weight <= 0.0f)
-        continue;
-      std::span<Transform> frame_model = frame_span(model, f);
+    const auto world_at = [&](int u) { return unrolled.At(u).TransformPoint(point_model(u)); };
+    // Solves frame u (unrolled) for `pin` into the given local and model spans (a copy of the
+    // frame's source pose).
+    const auto solve = [&](int u, const FramePin& pin, std::span<Transform> local,
+                           std::span<Transform> frame_model) -> Status {
       const Transform root_u = unrolled.At(pin.unrolled);
       const glm::vec3 point = frame_model[point_joint].translation;
       const glm::vec3 target_point =
@@ -200,10 +196,134 @@ Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
       goal.pole = pole;
       goal.weight = pin.weight;
       goal.max_extension = settings.max_extension;
-      if (Status status = anim::ApplyTwoBoneIk(skeleton, foot.chain, goal,
-                                               frame_span(poses.locals, f), frame_model);
+      if (Status status = anim::ApplyTwoBoneIk(skeleton, foot.chain, goal, local, frame_model);
           !status) {
-        return WithContext(fmt::format("foot pinning, frame {}", f), status.error());
+        return WithContext(fmt::format("foot pinning, frame {}", wrap(u)), status.error());
+      }
+      return Status::Ok();
+    };
+    std::vector<FramePin> pins(static_cast<std::size_t>(m));
+    for (const Run& run : PlantedRuns(foot.planted, m, looping)) {
+      const int run_last = run.begin + run.length - 1;
+      const bool whole_clip = run.length == m;
+      const int first = whole_clip ? run.begin : run.begin - blend_frames;
+      const int last = whole_clip ? run.begin + m - 1 : run_last + blend_frames;
+      // The pin of frame u for a plant held at `world`.
+      const auto pin_at = [&](int u, const glm::vec3& world) {
+        const int outside = std::max(run.begin - u, u - run_last);
+        const float weight = outside <= 0
+                                 ? 1.0f
+                                 : Smoothstep(1.0f - static_cast<float>(outside) /
+                                                         static_cast<float>(blend_frames + 1));
+        const glm::vec3 offset = world - world_at(u < run.begin ? run.begin : run_last);
+        return FramePin{weight, outside <= 0, world, offset, u};
+      };
+      // Horizontally the mean position (the smallest correction); vertically the highest, so
+      // the leg only ever shortens to reach it (a straight leg at heel strike cannot reach lower).
+      glm::vec3 sum(0.0f);
+      float highest = -std::numeric_limits<float>::infinity();
+      for (int u = run.begin; u <= run_last; ++u) {
+        const glm::vec3 p = world_at(u);
+        sum += p;
+        highest = std::max(highest, p.y);
+      }
+      glm::vec3 preferred = sum / static_cast<float>(run.length);
+      preferred.y = highest;
+      // Every frame of the contact must reach the plant, or the foot slides where it cannot.
+      std::vector<glm::vec3> centers;
+      std::vector<float> reach;
+      for (int u = run.begin; u <= run_last; ++u) {
+        const Transform* frame_model = &model[static_cast<std::size_t>(wrap(u)) * joints];
+        const glm::vec3 hip = frame_model[foot.chain.upper].translation;
+        const glm::vec3 knee = frame_model[foot.chain.lower].translation;
+        const glm::vec3 ankle = frame_model[foot.chain.end].translation;
+        centers.push_back(unrolled.At(u).TransformPoint(hip + (point_model(u) - ankle)));
+        reach.push_back(settings.max_extension *
+                        (glm::length(knee - hip) + glm::length(ankle - knee)));
+      }
+      preferred = NearestReachablePoint(preferred, centers, reach);
+      glm::vec3 pinned = preferred;
+      if (settings.max_joint_step_rad > 0.0f && !whole_clip) {
+        // The plant decides the leg's pose over the contact: pick, near the preferred point, the
+        // one whose leg turns no joint faster than the bar between frames (a plant just behind
+        // where a fast-compressing leg wants it makes its knee pop).
+        const int window = last - first + 3;
+        std::vector<Transform> local(static_cast<std::size_t>(joints));
+        std::vector<Transform> frame_model(static_cast<std::size_t>(joints));
+        std::vector<glm::quat> chain(static_cast<std::size_t>(window) * 3);
+        const auto step_excess = [&](const glm::vec3& world) {
+          for (int k = 0; k < window; ++k) {
+            const int u = first - 1 + k;
+            const int f = wrap(u);
+            const bool in_clip = f >= 0 && f < n;
+            const int clamped = std::clamp(f, 0, n - 1);
+            std::copy_n(poses.locals.begin() + static_cast<std::ptrdiff_t>(clamped) * joints,
+                        joints, local.begin());
+            std::copy_n(model.begin() + static_cast<std::ptrdiff_t>(clamped) * joints, joints,
+                        frame_model.begin());
+            if (in_clip && u >= first && u <= last)
+              (void)solve(u, pin_at(u, world), local, frame_model);
+            chain[k * 3 + 0] = local[foot.chain.upper].rotation;
+            chain[k * 3 + 1] = local[foot.chain.lower].rotation;
+            chain[k * 3 + 2] = local[foot.chain.end].rotation;
+          }
+          float step = 0.0f;
+          for (int k = 1; k < window; ++k) {
+            for (int j = 0; j < 3; ++j)
+              step = std::max(step, AngleBetween(chain[(k - 1) * 3 + j], chain[k * 3 + j]));
+          }
+          return std::max(0.0f, step - settings.max_joint_step_rad);
+        };
+        const auto cost = [&](const glm::vec3& world, float excess_there) {
+          return kStepCostPerRad * excess_there + glm::length(world - preferred);
+        };
+        float excess = step_excess(pinned);
+        // Pattern search, halving the step size.
+        const auto search = [&](std::initializer_list<glm::vec3> axes) {
+          float best = cost(pinned, excess);
+          for (float size = kPlantSearchStart_m; size >= kPlantSearchEnd_m; size *= 0.5f) {
+            bool improved = true;
+            while (improved) {
+              improved = false;
+              for (const glm::vec3& axis : axes) {
+                for (const float sign : {1.0f, -1.0f}) {
+                  const glm::vec3 candidate =
+                      NearestReachablePoint(pinned + sign * size * axis, centers, reach);
+                  const float excess_there = step_excess(candidate);
+                  const float c = cost(candidate, excess_there);
+                  if (c < best - 1e-6f) {
+                    best = c;
+                    pinned = candidate;
+                    excess = excess_there;
+                    improved = true;
+                  }
+                }
+              }
+            }
+          }
+        };
+        if (excess > 0.0f && settings.vertical_plant_search)
+          search({glm::vec3(1, 0, 0), glm::vec3(0, 1, 0), glm::vec3(0, 0, 1)});
+        else if (excess > 0.0f)
+          search({glm::vec3(1, 0, 0), glm::vec3(0, 0, 1)});
+      }
+      for (int u = first; u <= last; ++u) {
+        if (!looping && (u < 0 || u >= n))
+          continue;
+        const FramePin pin = pin_at(u, pinned);
+        FramePin& strongest = pins[wrap(u)];
+        if (pin.weight > strongest.weight)
+          strongest = pin;
+      }
+    }
+    for (int f = 0; f < m; ++f) {
+      const FramePin& pin = pins[f];
+      if (pin.weight <= 0.0f)
+        continue;
+      if (Status status =
+              solve(pin.unrolled, pin, frame_span(poses.locals, f), frame_span(model, f));
+          !status) {
+        return status;
       }
     }
   }

@@ -1,8 +1,54 @@
 #include "footwork/cook/foot_plants.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace footwork::cook {
+
+namespace {
+
+void DeriveLock(FootPlants& plants) {
+  plants.any = plants.ankle;
+  for (std::size_t i = 0; i < plants.ball.size() && i < plants.any.size(); ++i)
+    plants.any[i] = plants.ankle[i] || plants.ball[i];
+  const bool ankle_plants =
+      std::any_of(plants.ankle.begin(), plants.ankle.end(), [](bool planted) { return planted; });
+  plants.lock_on_ball = !ankle_plants && !plants.ball.empty();
+  plants.lock = plants.lock_on_ball ? plants.ball : plants.ankle;
+}
+
+void DropSliding(ContactFlags& flags, const std::vector<glm::vec3>& point,
+                 const std::vector<Transform>& root, float rate_hz, float max_speed_m_s,
+                 const FootContactSettings& settings) {
+  const int n = static_cast<int>(std::min({flags.size(), point.size(), root.size()}));
+  if (n < 2)
+    return;
+  const auto world = [&](int i) { return root[i].TransformPoint(point[i]); };
+  ContactFlags kept = flags;
+  for (int i = 0; i < n; ++i) {
+    const int prev = std::max(i - 1, 0);
+    const int next = std::min(i + 1, n - 1);
+    glm::vec3 d = world(next) - world(prev);
+    d.y = 0.0f;
+    if (glm::length(d) * rate_hz / static_cast<float>(next - prev) > max_speed_m_s)
+      kept[i] = false;
+  }
+  RemoveShortContacts(kept,
+                      std::max(1, static_cast<int>(std::lround(settings.min_duration_s * rate_hz))),
+                      settings.looping);
+  flags = std::move(kept);
+}
+
+}  // namespace
+
+void DropSlidingPlants(FootPlants& plants, const FootTrajectory& foot,
+                       const std::vector<Transform>& root, float rate_hz, float max_speed_m_s,
+                       const FootContactSettings& settings) {
+  DropSliding(plants.ankle, foot.ankle, root, rate_hz, max_speed_m_s, settings);
+  if (!plants.ball.empty())
+    DropSliding(plants.ball, foot.ball, root, rate_hz, max_speed_m_s, settings);
+  DeriveLock(plants);
+}
 
 Result<FootPlants> DetectFootPlants(const FootTrajectory& foot, float rate_hz,
                                     const FootContactSettings& settings) {
@@ -11,19 +57,13 @@ Result<FootPlants> DetectFootPlants(const FootTrajectory& foot, float rate_hz,
   if (!ankle)
     return WithContext("ankle", ankle.error());
   plants.ankle = *ankle;
-  plants.any = plants.ankle;
   if (!foot.ball.empty()) {
     Result<ContactFlags> ball = DetectFootContacts({foot.ball, {}}, rate_hz, settings);
     if (!ball)
       return WithContext("ball", ball.error());
     plants.ball = *ball;
-    for (std::size_t i = 0; i < plants.any.size(); ++i)
-      plants.any[i] = plants.ankle[i] || plants.ball[i];
   }
-  const bool ankle_plants =
-      std::any_of(plants.ankle.begin(), plants.ankle.end(), [](bool planted) { return planted; });
-  plants.lock_on_ball = !ankle_plants && !plants.ball.empty();
-  plants.lock = plants.lock_on_ball ? plants.ball : plants.ankle;
+  DeriveLock(plants);
   return plants;
 }
 

@@ -100,6 +100,20 @@ TEST(CharacterDescriptionTest, MalformedDescriptionsNameTheField) {
   EXPECT_EQ(text.error().message, "broken.json: not valid JSON");
 }
 
+TEST(CharacterDescriptionTest, QualityWaiversNeedAReason) {
+  nlohmann::json document = Valid();
+  document["quality_waivers"] = {{"run", "the source knee turns 40 deg per key"}};
+  Result<CharacterDescription> description = Parse(document);
+  ASSERT_TRUE(description.ok()) << description.error().message;
+  EXPECT_EQ(description->quality_waivers.at("run"), "the source knee turns 40 deg per key");
+  document["quality_waivers"] = {{"run", ""}};
+  ExpectError(document, "quality_waivers.run: expected the reason");
+  document["quality_waivers"] = {{"run", 1}};
+  ExpectError(document, "quality_waivers.run: expected the reason");
+  document["quality_waivers"] = nlohmann::json::array({"run"});
+  ExpectError(document, "quality_waivers: expected an object");
+}
+
 TEST(CharacterDescriptionTest, MissingFileIsAnError) {
   Result<CharacterDescription> description = LoadCharacterDescription("/nonexistent/char.json");
   ASSERT_FALSE(description.ok());

@@ -153,6 +153,40 @@ TEST_F(CookHumanoidTest, TurningStartHasRotateAlphaAndDistance) {
               0.15f);
 }
 
+TEST(QualityWaiverTest, AWaivedMissIsPrintedAsWaivedAndDoesNotFail) {
+  std::vector<ClipReport> reports(3);
+  reports[0].name = "walk";
+  reports[0].quality_miss = "walk: a joint turns 16.0 deg in one 60 Hz frame (bar 15.0)";
+  reports[1].name = "run";
+  reports[1].quality_miss = "run: a joint turns 21.5 deg in one 60 Hz frame (bar 15.0)";
+  reports[2].name = "idle";
+  ASSERT_TRUE(ApplyQualityWaivers(
+                  {{"walk", "source knee turns 41 deg per key"}, {"idle", "not needed"}}, reports)
+                  .ok());
+  EXPECT_FALSE(reports[0].FailsQuality());
+  EXPECT_TRUE(reports[1].FailsQuality());
+  EXPECT_FALSE(reports[2].FailsQuality());
+  const std::string walk = FormatReport(reports[0]);
+  EXPECT_NE(walk.find("[waived (source knee turns 41 deg per key): walk: a joint turns 16.0 deg"),
+            std::string::npos)
+      << walk;
+  EXPECT_EQ(walk.find("[ok]"), std::string::npos) << walk;
+  EXPECT_NE(FormatReport(reports[1]).find("[MISS: run: a joint turns 21.5"), std::string::npos);
+  // A waiver on a clip that passes is kept but flagged as unneeded.
+  EXPECT_NE(FormatReport(reports[2]).find("quality waiver not needed"), std::string::npos);
+}
+
+TEST_F(CookHumanoidTest, AWaiverForAClipThatIsNotCookedIsAnError) {
+  // Checked after the cook, against every clip it made (derived clips can be waived too).
+  description_.quality_waivers["walk_typo"] = "a reason";
+  Result<CookedCharacter> character =
+      CookCharacter(description_, scene_, fwt::HumanoidRigProfile());
+  ASSERT_FALSE(character.ok());
+  EXPECT_NE(character.error().message.find("quality_waivers.walk_typo: no cooked clip"),
+            std::string::npos)
+      << character.error().message;
+}
+
 TEST_F(CookHumanoidTest, UnknownSourceClipIsAnError) {
   description_.roles[1].clip = "Walk_Loop_Typo";
   Result<CookedCharacter> character =

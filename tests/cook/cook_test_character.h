@@ -3,6 +3,12 @@
 
 #include <string>
 
+#include <gtest/gtest.h>
+
+#include "footwork/cook/character_description.h"
+#include "footwork/cook/cook_character.h"
+#include "support/procedural_humanoid.h"
+
 namespace footwork::cook::testing {
 
 // Roles on the humanoid's clips: idle, walk and run in place, the authored root-motion walk, the
@@ -28,6 +34,31 @@ inline std::string HumanoidDescriptionJson() {
       {"from_role": "run", "start_turns_deg": [0]}
     ]
   })";
+}
+
+// The humanoid described above, cooked once per test program (a cook is most of a cook test's
+// time) and shared by the tests that only read it. Fails the calling test if it does not cook.
+inline const CookedCharacter& CookedHumanoid() {
+  static const Result<CookedCharacter> cooked = [] {
+    Result<CharacterDescription> description =
+        ParseCharacterDescription(HumanoidDescriptionJson(), "humanoid.json");
+    if (!description)
+      return Result<CookedCharacter>(description.error());
+    return CookCharacter(*description, footwork::testing::HumanoidScene(),
+                         footwork::testing::HumanoidRigProfile());
+  }();
+  EXPECT_TRUE(cooked.ok()) << cooked.error().message;
+  static const CookedCharacter empty;
+  return cooked.ok() ? *cooked : empty;
+}
+
+// Index of the cooked clip named `name`, or -1.
+inline int ClipIndex(const CookedCharacter& character, const std::string& name) {
+  for (std::size_t i = 0; i < character.clips.size(); ++i) {
+    if (character.clips[i].name == name)
+      return static_cast<int>(i);
+  }
+  return -1;
 }
 
 }  // namespace footwork::cook::testing

@@ -115,6 +115,33 @@ TEST(FootPinningTest, LeavesAFootThatDoesNotSlideWhereItIs) {
   }
 }
 
+TEST(FootPinningTest, TheNearestReachablePointIsWithinReachOfEveryFrame) {
+  // Two hips 0.8 m apart, each leg reaching 0.5 m: the wanted point, 0.6 m below the first hip,
+  // moves into the lens where both reach; the lens's nearest point is 0.5 m away (the
+  // alternating projections land within a few cm of it).
+  const std::vector<glm::vec3> hips = {{0.0f, 1.0f, 0.0f}, {0.0f, 1.0f, 0.8f}};
+  const std::vector<float> reach = {0.5f, 0.5f};
+  const glm::vec3 wanted(0.0f, 0.4f, 0.0f);
+  const glm::vec3 point = NearestReachablePoint(wanted, hips, reach);
+  for (std::size_t i = 0; i < hips.size(); ++i)
+    EXPECT_LE(glm::length(point - hips[i]), reach[i] + 1e-4f) << i;
+  EXPECT_LT(glm::length(point - wanted), 0.53f);
+  // A point every hip already reaches is kept exactly.
+  const glm::vec3 inside(0.0f, 0.8f, 0.4f);
+  EXPECT_EQ(NearestReachablePoint(inside, hips, reach), inside);
+}
+
+TEST(FootPinningTest, APlantBeyondTheStraightLegsReachIsStillHeldStill) {
+  // Half the true speed: the planted foot's mean world position over a contact lies far from
+  // where the leg is at touchdown and lift-off; pinning there would leave the straight leg short
+  // of it. The plant is moved within reach, so the locked foot does not move at all.
+  PinningCase c(0.5f * fwt::WalkGait().speed_m_s);
+  SampledPoses pinned = c.poses;
+  ASSERT_TRUE(PinFeet(c.skeleton, pinned, c.root, c.Pins(), true, {}).ok());
+  EXPECT_LT(c.LockedSpeedCm(pinned, "foot_l", c.left), 0.05f);
+  EXPECT_LT(c.LockedSpeedCm(pinned, "foot_r", c.right), 0.05f);
+}
+
 TEST(FootPinningTest, MismatchedSizesAreAnError) {
   PinningCase c(1.0f);
   c.root.pop_back();

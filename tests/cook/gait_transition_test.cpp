@@ -19,12 +19,7 @@ namespace fwt = footwork::testing;
 namespace names = anim::curve_names;
 
 TEST(GaitTransitionTest, SpeedRampsBetweenTheGaitsWithTheFeetInStep) {
-  Result<CharacterDescription> description =
-      ParseCharacterDescription(testing::HumanoidDescriptionJson(), "humanoid.json");
-  ASSERT_TRUE(description.ok()) << description.error().message;
-  Result<CookedCharacter> character =
-      CookCharacter(*description, fwt::HumanoidScene(), fwt::HumanoidRigProfile());
-  ASSERT_TRUE(character.ok()) << character.error().message;
+  const CookedCharacter* character = &testing::CookedHumanoid();
   const float walk = fwt::WalkGait().speed_m_s;
   const float run = fwt::RunGait().speed_m_s;
   for (const auto& [name, from, to] :

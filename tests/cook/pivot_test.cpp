@@ -20,12 +20,7 @@ namespace fwt = footwork::testing;
 namespace names = anim::curve_names;
 
 TEST(PivotTest, BrakesTurnsAndHeadsBack) {
-  Result<CharacterDescription> description =
-      ParseCharacterDescription(testing::HumanoidDescriptionJson(), "humanoid.json");
-  ASSERT_TRUE(description.ok()) << description.error().message;
-  Result<CookedCharacter> character =
-      CookCharacter(*description, fwt::HumanoidScene(), fwt::HumanoidRigProfile());
-  ASSERT_TRUE(character.ok()) << character.error().message;
+  const CookedCharacter* character = &testing::CookedHumanoid();
   for (const auto& [name, yaw_deg] :
        {std::pair{"walk_pivot_180_l", 180.0f}, std::pair{"walk_pivot_180_r", -180.0f},
         std::pair{"run_pivot_180_l", 180.0f}, std::pair{"run_pivot_180_r", -180.0f}}) {

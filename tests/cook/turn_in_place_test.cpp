@@ -23,28 +23,11 @@ namespace names = anim::curve_names;
 
 class TurnInPlaceTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    Result<CharacterDescription> description =
-        ParseCharacterDescription(testing::HumanoidDescriptionJson(), "humanoid.json");
-    ASSERT_TRUE(description.ok()) << description.error().message;
-    Result<CookedCharacter> cooked =
-        CookCharacter(*description, fwt::HumanoidScene(), fwt::HumanoidRigProfile());
-    ASSERT_TRUE(cooked.ok()) << cooked.error().message;
-    character_ = new CookedCharacter(std::move(*cooked));
-  }
-  static void TearDownTestSuite() { delete character_; }
-
-  static int Index(const std::string& name) {
-    for (std::size_t i = 0; i < character_->clips.size(); ++i) {
-      if (character_->clips[i].name == name)
-        return static_cast<int>(i);
-    }
-    return -1;
-  }
-
-  static CookedCharacter* character_;
+  static void SetUpTestSuite() { character_ = &testing::CookedHumanoid(); }
+  static int Index(const std::string& name) { return testing::ClipIndex(*character_, name); }
+  static const CookedCharacter* character_;
 };
-CookedCharacter* TurnInPlaceTest::character_ = nullptr;
+const CookedCharacter* TurnInPlaceTest::character_ = nullptr;
 
 TEST_F(TurnInPlaceTest, EveryTurnYawsTheRootWithTheTurnCurves) {
   for (const auto& [name, yaw_deg] :

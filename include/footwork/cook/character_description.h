@@ -97,6 +97,9 @@ struct CharacterDescription {
   // Roles whose mirrored variant ("<role>_mirrored") is cooked too.
   std::vector<std::string> mirror_roles;
   std::vector<TransitionDescription> transitions;
+  // Clips allowed to miss a quality bar, each with the reason it cannot pass ("quality_waivers":
+  // {"<clip>": "<reason>"}). The cook prints such a clip as waived, not ok, and does not fail.
+  std::map<std::string, std::string> quality_waivers;
 
   const RoleDescription* FindRole(const std::string& role) const;
 };

@@ -3,6 +3,7 @@
 // then the derived clips (mirrors, stops, starts), each with its report.
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,12 @@ Result<CookedCharacter> CookCharacterFromFiles(const CharacterDescription& descr
 
 // The cooked character as the library file stores it (reports become CookedClipInfo).
 io::CookedLibrary ToCookedLibrary(const CookedCharacter& character);
+
+// Marks the reports of waived clips (CharacterDescription::quality_waivers: clip -> reason). A
+// waiver naming no report is an error (a typo would otherwise waive nothing); one for a clip that
+// meets every bar gets a note saying it is not needed.
+Status ApplyQualityWaivers(const std::map<std::string, std::string>& waivers,
+                           std::vector<ClipReport>& reports);
 
 // One line per clip: speed, travel, locked-foot speeds, joint step, loop gap, misses and notes.
 std::string FormatReport(const ClipReport& report);

@@ -51,6 +51,10 @@ struct ClipReport {
   bool looping = false;
   // Empty when every bar holds; otherwise what missed.
   std::string quality_miss;
+  // The description's reason for letting this clip miss (quality_waivers); empty when none.
+  std::string waiver;
+  // A miss that is not waived: the cook fails on it.
+  bool FailsQuality() const { return !quality_miss.empty() && waiver.empty(); }
   // What the cooker did to the source beyond annotating it (loop closure, root extraction...).
   std::vector<std::string> notes;
 };

@@ -26,6 +26,10 @@ struct FootContactSettings {
 Result<ContactFlags> DetectFootContacts(const FootTrajectory& foot, float rate_hz,
                                         const FootContactSettings& settings);
 
+// Drops contact runs shorter than min_frames (circular when looping; runs touching the ends of a
+// clip that does not loop are kept, they may be cut short).
+void RemoveShortContacts(ContactFlags& flags, int min_frames, bool looping);
+
 // A run of contact frames [begin, end] (inclusive); for looping clips a run may wrap (end < begin).
 struct ContactInterval {
   int begin = 0;

@@ -32,10 +32,25 @@ struct FootPinningSettings {
   float blend_s = 0.1f;
   // Reach clamp of the leg, as a fraction of its length.
   float max_extension = 0.999f;
+  // When > 0, each contact's plant is moved (a few cm at most) to where the pinned leg turns no
+  // joint more than this between frames, if such a point is near.
+  float max_joint_step_rad = 0.0f;
+  // The plant search moves plants sideways and along only; with this, also up and down (which
+  // changes the foot's height over the contact, and so where later cooks see it touch down).
+  bool vertical_plant_search = false;
 };
 
+// The point nearest `wanted` that lies within reach[i] of every centers[i] (the legs' hips over a
+// contact, moved by the pinned point's offset from the ankle), found by alternating projections
+// onto the reach spheres. A point every frame can reach is held exactly by the IK; one out of
+// reach (a straight leg at touchdown asked to reach forward) is missed, and the foot slides.
+// When the spheres do not all meet, the result is as close as the projections get.
+glm::vec3 NearestReachablePoint(const glm::vec3& wanted, const std::vector<glm::vec3>& centers,
+                                const std::vector<float>& reach);
+
 // Where each planted interval holds its point: the mean world position of the point over the
-// interval horizontally (so the correction is as small as possible), its highest vertically. Pins
+// interval horizontally (so the correction is as small as possible), its highest vertically,
+// moved to the nearest point every frame of the interval can reach (NearestReachablePoint). Pins
 // every foot in `poses` (frames x joints local transforms) against `root` (the root-motion
 // transform per frame, in the clip's start space). Looping clips (last frame = first) wrap
 // intervals and blends across the end and keep the last frame equal to the first. Errors on size

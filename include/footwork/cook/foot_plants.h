@@ -28,6 +28,14 @@ struct FootPlants {
 Result<FootPlants> DetectFootPlants(const FootTrajectory& foot, float rate_hz,
                                     const FootContactSettings& settings);
 
+// A foot dragged along the ground (a dodge sliding back on one foot) is low and level, as a
+// planted one is, but it moves in the world. Clears the plant flags of frames where the point
+// moves faster than max_speed_m_s horizontally in the world (`root` applied), drops what is left
+// shorter than min_duration_s, and re-derives `any`, `lock` and `lock_on_ball`.
+void DropSlidingPlants(FootPlants& plants, const FootTrajectory& foot,
+                       const std::vector<Transform>& root, float rate_hz, float max_speed_m_s,
+                       const FootContactSettings& settings);
+
 // The trajectory FootLock pins: the ankle, or the ball when lock_on_ball.
 const std::vector<glm::vec3>& LockedPoint(const FootTrajectory& foot, const FootPlants& plants);
 
