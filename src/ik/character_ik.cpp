@@ -313,6 +313,14 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
                                   : std::max(stance_goal, stance_ - stance_step);
   if (Status layered = ApplyOverlay(local, model); !layered)
     return layered;
+  // Stride warping first: the lock then holds feet that already move with the ground.
+  if (input.stride_warp && input.grounded) {
+    const StrideWarpRequest& warp = *input.stride_warp;
+    if (auto warped = ApplyStrideWarping(skeleton, assets_->rig(), warp.direction_model, warp.ratio,
+                                         warp.settings, local_, model_);
+        !warped)
+      return warped.error();
+  }
   if (Status placed = PlaceFeet(input, dt); !placed)
     return placed;
   if (Status modeled = RecomputeModel(skeleton, local_, model_); !modeled)

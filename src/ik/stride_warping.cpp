@@ -30,6 +30,29 @@ float DropToKeepExtension(const glm::vec3& animated, const glm::vec3& warped) {
   return depth - std::sqrt(reach_sq - horizontal_sq);
 }
 
+// The reach a leg gets when asked for `wanted`: unchanged up to `limit - band`, then eased
+// (continuous, with a continuous slope) toward `limit`, never past it.
+float SoftReach(float wanted, float limit, float band) {
+  const float knee = limit - band;
+  if (wanted <= knee)
+    return wanted;
+  if (!(band > 0.0f))
+    return limit;
+  return knee + band * (1.0f - std::exp(-(wanted - knee) / band));
+}
+
+// The length of the shift along `along` (a horizontal unit vector) that puts the foot at `reach`
+// from the hip, moving away from it: from + shift * along has length reach. `from` is foot minus
+// hip; 0 when even the unshifted foot is that far.
+float ShiftForReach(const glm::vec3& from, const glm::vec3& along, float reach) {
+  const float a = std::abs(glm::dot(from, along));
+  const float c = glm::dot(from, from);
+  const float discriminant = a * a + reach * reach - c;
+  if (!(discriminant > 0.0f))
+    return 0.0f;
+  return std::max(0.0f, std::sqrt(discriminant) - a);
+}
+
 }  // namespace
 
 Status ValidateStrideWarpingSettings(const StrideWarpingSettings& s) {
@@ -51,6 +74,15 @@ Status ValidateStrideWarpingSettings(const StrideWarpingSettings& s) {
   if (!(s.max_leg_extension > 0.0f && s.max_leg_extension <= 1.0f))
     return Error{
         fmt::format("stride warping: max leg extension {} must be in (0, 1]", s.max_leg_extension)};
+  if (!(s.support_height_band_m >= 0.0f) || !std::isfinite(s.support_height_band_m))
+    return Error{fmt::format("stride warping: support height band {} m must be >= 0",
+                             s.support_height_band_m)};
+  if (!(s.reach_limit > 0.0f && s.reach_limit <= 1.0f) || !(s.reach_soft_band >= 0.0f) ||
+      !(s.reach_soft_band < s.reach_limit)) {
+    return Error{fmt::format(
+        "stride warping: reach limit {} must be in (0, 1] and its soft band {} in [0, limit)",
+        s.reach_limit, s.reach_soft_band)};
+  }
   if (!(s.knee_axis_weight_m >= 0.0f) || !std::isfinite(s.knee_axis_weight_m))
     return Error{
         fmt::format("stride warping: knee axis weight {} m must be >= 0", s.knee_axis_weight_m)};
@@ -105,20 +137,49 @@ Result<StrideWarpResult> ApplyStrideWarping(const anim::Skeleton& skeleton, cons
     return result;
   const glm::vec3 along = flat / flat_length;
 
-  // Warped feet (about each hip, along the direction only) and the drop that keeps the most
-  // stretched leg as extended as it was animated.
-  std::array<glm::vec3, 2> hips;
-  float drop = 0.0f;
+  // The drop that keeps the supporting leg (the lower foot; both, blended, while the feet are
+  // level within support_height_band_m) as extended as it was animated. A swinging foot asks for
+  // no drop: it is eased in below instead.
+  std::array<glm::vec3, 2> animated;
+  std::array<float, 2> leg_length{0.0f, 0.0f};
+  std::array<float, 2> wanted_drop{0.0f, 0.0f};
   for (int side = 0; side < 2; ++side) {
     const anim::TwoBoneIkChain& chain = rig.legs[side].chain;
-    hips[side] = model[chain.upper].translation;
-    const glm::vec3 animated = model[chain.end].translation - hips[side];
-    const glm::vec3 warped = animated + (ratio - 1.0f) * glm::dot(animated, along) * along;
-    result.feet[side] = hips[side] + warped;
-    drop = std::max(drop, DropToKeepExtension(animated, warped));
+    const glm::vec3 hip = model[chain.upper].translation;
+    const glm::vec3 knee = model[chain.lower].translation;
+    animated[side] = model[chain.end].translation - hip;
+    leg_length[side] = glm::length(knee - hip) + glm::length(model[chain.end].translation - knee);
+    const glm::vec3 warped =
+        animated[side] + (ratio - 1.0f) * glm::dot(animated[side], along) * along;
+    wanted_drop[side] = std::max(0.0f, DropToKeepExtension(animated[side], warped));
   }
+  const float band = settings.support_height_band_m;
+  const float lower_left = animated[kRight].y - animated[kLeft].y;  // > 0: left foot lower
+  const float left_support =
+      band > 0.0f ? std::clamp(0.5f + lower_left / band, 0.0f, 1.0f) : (lower_left >= 0.0f);
+  const float drop =
+      left_support * wanted_drop[kLeft] + (1.0f - left_support) * wanted_drop[kRight];
   result.pelvis_drop_m =
       std::clamp(drop * settings.pelvis_drop_fraction, 0.0f, settings.max_pelvis_drop_m);
+  // A foot pushed away from its hip is eased in short of the leg's reach limit (from the dropped
+  // hip), so a leg never snaps straight and then bends back fast.
+  for (int side = 0; side < 2; ++side) {
+    const glm::vec3 from_dropped_hip = animated[side] + kUp * result.pelvis_drop_m;
+    const float along_offset = glm::dot(animated[side], along);
+    float shift = (ratio - 1.0f) * along_offset;
+    if (shift * along_offset > 0.0f) {
+      const float wanted = glm::length(from_dropped_hip + shift * along);
+      // As far as the animation itself stretched this leg is always allowed.
+      const float limit =
+          std::max(settings.reach_limit * leg_length[side], glm::length(animated[side]));
+      const float reach =
+          std::max(glm::length(from_dropped_hip),
+                   SoftReach(wanted, limit, settings.reach_soft_band * leg_length[side]));
+      shift = std::copysign(ShiftForReach(from_dropped_hip, along, reach), along_offset);
+    }
+    result.feet[side] =
+        model[rig.legs[side].chain.upper].translation + animated[side] + shift * along;
+  }
 
   if (result.pelvis_drop_m > 0.0f) {
     const int parent = skeleton.parents[rig.pelvis];

@@ -93,6 +93,10 @@ Status CharacterIkStage::Update(const LocomotionCharacter& character,
   input.look_target_world = look_target_;
   input.world = world;
   input.measure_surface = measure_surface;
+  auto stride_warp = stride_warp_.Update(character, dt, input.reset);
+  if (!stride_warp)
+    return stride_warp.error();
+  input.stride_warp = *stride_warp;
   previous_mode_ = movement.mode;
   previous_position_ = movement.position;
   first_frame_ = false;

@@ -110,7 +110,10 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
       .Number("interp_speed", s.stride_warping.interp_speed, 0.0f, 1000.0f)
       .Number("min_speed_m_s", s.stride_warping.min_speed_m_s, 0.0f, 100.0f)
       .Number("pelvis_drop_fraction", s.stride_warping.pelvis_drop_fraction, 0.0f, 1.0f)
+      .Number("support_height_band_m", s.stride_warping.support_height_band_m, 0.0f, 1.0f)
       .Number("max_pelvis_drop_m", s.stride_warping.max_pelvis_drop_m, 0.0f, 1.0f)
+      .Number("reach_limit", s.stride_warping.reach_limit, 0.5f, 1.0f)
+      .Number("reach_soft_band", s.stride_warping.reach_soft_band, 0.0f, 0.5f)
       .Number("max_leg_extension", s.stride_warping.max_leg_extension, 0.5f, 1.0f)
       .Number("knee_axis_weight_m", s.stride_warping.knee_axis_weight_m, 0.0f, 1.0f);
 }

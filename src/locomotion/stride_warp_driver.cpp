@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "footwork/anim/root_motion.h"
 #include "footwork/core/angles.h"
 
 namespace footwork::locomotion {
@@ -15,17 +16,25 @@ Result<std::optional<ik::StrideWarpRequest>> StrideWarpDriver::Update(
   if (reset)
     ratio_ = 1.0f;
 
-  // The clip's root speed over this frame. The character reports no root motion on the frame
-  // its clip changes; the last measured speed stands in for that one frame.
-  const int clip = character.player().clip;
-  if (clip >= 0 && clip == clip_) {
-    const glm::vec3 moved = character.output().root_motion.translation;
-    const float speed = std::sqrt(moved.x * moved.x + moved.z * moved.z) / dt;
+  // The clip's root speed over this frame. A looping clip that wrapped played on through its
+  // end (the character's own root_motion reads that frame backwards). When the clip changed this
+  // frame, the last measured speed stands in for that one frame.
+  const ClipPlayer& player = character.player();
+  if (player.clip >= 0 && player.clip == clip_) {
+    const anim::Clip& clip =
+        character.assets().library().clips[static_cast<std::size_t>(player.clip)];
+    float elapsed = player.time_s - time_s_;
+    if (player.looping && elapsed < 0.0f)
+      elapsed += clip.duration_s;
+    const Transform moved = anim::ExtractRootMotion(
+        clip, time_s_, elapsed, player.looping ? anim::WrapMode::kLoop : anim::WrapMode::kClamp);
+    const float speed = std::hypot(moved.translation.x, moved.translation.z) / dt;
     animation_speed_m_s_ = std::isfinite(speed) ? speed : 0.0f;
-  } else if (clip < 0) {
+  } else if (player.clip < 0) {
     animation_speed_m_s_ = 0.0f;
   }
-  clip_ = clip;
+  clip_ = player.clip;
+  time_s_ = player.time_s;
 
   const bool grounded = movement.mode == movement::MovementMode::kWalking;
   const glm::vec3 velocity(movement.velocity.x, 0.0f, movement.velocity.z);

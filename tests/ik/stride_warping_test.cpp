@@ -39,7 +39,12 @@ class StrideWarpingTest : public ::testing::Test {
     walk_ = humanoid::MakeCycleInPlace(humanoid::WalkGait());
     run_ = humanoid::MakeCycleInPlace(humanoid::RunGait());
     settings_.enabled = true;
+    settings_.max_ratio = 1.5f;
     settings_.max_pelvis_drop_m = 0.2f;
+    // The exact scaling tests: no easing near the legs' reach (tested on its own below).
+    exact_ = settings_;
+    exact_.reach_limit = 1.0f;
+    exact_.reach_soft_band = 0.0f;
   }
 
   Pose At(const humanoid::HumanoidClip& clip, float time_s) const {
@@ -51,10 +56,10 @@ class StrideWarpingTest : public ::testing::Test {
 
   // The warped pose at time_s, or the animated one when the warp fails the test.
   Pose Warped(const humanoid::HumanoidClip& clip, float time_s, const glm::vec3& direction,
-              float ratio, StrideWarpResult* result = nullptr) const {
+              float ratio, StrideWarpResult* result = nullptr, bool exact = true) const {
     Pose pose = At(clip, time_s);
-    auto warped =
-        ApplyStrideWarping(skeleton_, rig_, direction, ratio, settings_, pose.local, pose.model);
+    auto warped = ApplyStrideWarping(skeleton_, rig_, direction, ratio, exact ? exact_ : settings_,
+                                     pose.local, pose.model);
     EXPECT_TRUE(warped.ok()) << warped.error().message;
     if (warped.ok() && result != nullptr)
       *result = *warped;
@@ -77,6 +82,7 @@ class StrideWarpingTest : public ::testing::Test {
   humanoid::HumanoidClip walk_;
   humanoid::HumanoidClip run_;
   StrideWarpingSettings settings_;
+  StrideWarpingSettings exact_;
 };
 
 TEST_F(StrideWarpingTest, RatioOneLeavesThePoseBitIdentical) {
@@ -164,8 +170,40 @@ TEST_F(StrideWarpingTest, LegsStaySolvableAcrossWholeCyclesAndBonesKeepTheirLeng
   }
 }
 
+TEST_F(StrideWarpingTest, ALegPushedAwayStopsShortOfItsReachLimit) {
+  // The run's feet reach far behind and ahead; at ratio 1.5 the warp would straighten the legs.
+  bool eased = false;
+  for (float t = 0.0f; t < run_.truth.duration_s; t += 1.0f / 120.0f) {
+    const Pose animated = At(run_, t);
+    StrideWarpResult exact;
+    (void)Warped(run_, t, {0, 0, 1}, 1.5f, &exact, /*exact=*/true);
+    StrideWarpResult result;
+    const Pose warped = Warped(run_, t, {0, 0, 1}, 1.5f, &result, /*exact=*/false);
+    for (const Side side : {kLeft, kRight}) {
+      const anim::TwoBoneIkChain& chain = rig_.legs[side].chain;
+      const float length = glm::length(animated.model[chain.lower].translation -
+                                       animated.model[chain.upper].translation) +
+                           glm::length(animated.model[chain.end].translation -
+                                       animated.model[chain.lower].translation);
+      const float animated_reach = glm::length(animated.model[chain.end].translation -
+                                               animated.model[chain.upper].translation);
+      const float reach =
+          glm::length(warped.model[chain.end].translation - warped.model[chain.upper].translation);
+      EXPECT_LE(reach, std::max(settings_.reach_limit * length, animated_reach) + 1e-4f) << t;
+      // Eased, never pulled behind the unwarped foot: the along offset still grows.
+      const glm::vec3 hip = animated.model[chain.upper].translation;
+      const float before = (Foot(animated, side) - hip).z;
+      const float after = (result.feet[side] - hip).z;
+      EXPECT_GE(std::abs(after), std::abs(before) - 1e-5f) << t;
+      if (glm::length(result.feet[side] - exact.feet[side]) > 1e-3f)
+        eased = true;
+    }
+  }
+  EXPECT_TRUE(eased);
+}
+
 TEST_F(StrideWarpingTest, ThePelvisDropsOnlyForALongerStrideAndWithinItsLimit) {
-  settings_.max_pelvis_drop_m = 0.05f;
+  exact_.max_pelvis_drop_m = 0.05f;
   float deepest = 0.0f;
   for (float t = 0.0f; t < run_.truth.duration_s; t += 1.0f / 60.0f) {
     const float animated_pelvis = At(run_, t).model[rig_.pelvis].translation.y;
@@ -176,7 +214,7 @@ TEST_F(StrideWarpingTest, ThePelvisDropsOnlyForALongerStrideAndWithinItsLimit) {
     StrideWarpResult longer;
     const Pose long_pose = Warped(run_, t, {0, 0, 1}, 1.5f, &longer);
     EXPECT_GE(longer.pelvis_drop_m, 0.0f);
-    EXPECT_LE(longer.pelvis_drop_m, 0.05f);
+    EXPECT_LE(longer.pelvis_drop_m, exact_.max_pelvis_drop_m);
     EXPECT_NEAR(long_pose.model[rig_.pelvis].translation.y, animated_pelvis - longer.pelvis_drop_m,
                 1e-5f);
     deepest = std::max(deepest, longer.pelvis_drop_m);

@@ -24,6 +24,7 @@
 #include "footwork/ik/ik_settings.h"
 #include "footwork/ik/look_at.h"
 #include "footwork/ik/overlay_layering.h"
+#include "footwork/ik/stride_warping.h"
 #include "footwork/world/collision_world.h"
 
 namespace footwork::ik {
@@ -97,6 +98,8 @@ struct CharacterIkInput {
   const world::CollisionWorld* world = nullptr;
   // Also trace the surface under each sole for the metrics (two more rays).
   bool measure_surface = false;
+  // Stride warping on the ground, after the overlays and before placement and lock (none: off).
+  std::optional<StrideWarpRequest> stride_warp;
 };
 
 // One foot after IK, world space.

@@ -28,17 +28,24 @@ struct StrideWarpingSettings {
   bool enabled = false;
   // The seed's Clamp Result: the ratio's range; 1 must lie inside it.
   float min_ratio = 0.5f;
-  float max_ratio = 1.5f;
+  float max_ratio = 1.25f;
   // The seed's Interp Result: FInterpTo speed (1/s) of the ratio toward its target; 0 snaps.
   // Keeps the legs from jumping when a start begins warped.
   float interp_speed = 10.0f;
   // Below this animation or capsule speed (m/s) the ratio is meaningless (idle, the first frames
   // of a start): its target is 1.
   float min_speed_m_s = 0.1f;
-  // Share (0..1) of the drop that keeps the longest warped leg as extended as it was animated.
+  // Share (0..1) of the drop that keeps the supporting leg (the lower foot) as extended as it was
+  // animated; while the feet are level within support_height_band_m both legs count, blended.
   float pelvis_drop_fraction = 1.0f;
+  float support_height_band_m = 0.1f;
   // Largest pelvis drop (metres).
   float max_pelvis_drop_m = 0.1f;
+  // A foot the warp pushes away from its hip stops short of this reach (fraction of the leg's
+  // length, from the dropped hip, or the animated reach if longer), eased in over the last
+  // `reach_soft_band` (same unit), so the knee never snaps straight and back.
+  float reach_limit = 0.93f;
+  float reach_soft_band = 0.15f;
   // Leg reach clamp of the IK solve (fraction of the leg's length).
   float max_leg_extension = 0.999f;
   // How strongly the thigh's forward axis steers the knee against the animated knee bend (metres

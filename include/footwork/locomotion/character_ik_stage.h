@@ -15,6 +15,7 @@
 #include "footwork/core/error.h"
 #include "footwork/ik/character_ik.h"
 #include "footwork/locomotion/locomotion_character.h"
+#include "footwork/locomotion/stride_warp_driver.h"
 #include "footwork/sim/trace_frame.h"
 #include "footwork/world/collision_world.h"
 
@@ -53,6 +54,8 @@ class CharacterIkStage {
   void WriteTrace(sim::TraceFrame& frame) const;
 
   const ik::CharacterIk& ik() const { return ik_; }
+  // The stride warping ratio this frame and what it was measured from.
+  const StrideWarpDriver& stride_warp() const { return stride_warp_; }
 
  private:
   // The body measured under one foot last frame, to tell how the surface under it moved.
@@ -65,6 +68,7 @@ class CharacterIkStage {
   void MeasureSurfaceMotion(const world::CollisionWorld& world, float dt);
 
   ik::CharacterIk ik_;
+  StrideWarpDriver stride_warp_;
   std::array<SurfaceUnderFoot, 2> surfaces_;
   std::optional<glm::vec3> look_target_;
   movement::MovementMode previous_mode_ = movement::MovementMode::kWalking;

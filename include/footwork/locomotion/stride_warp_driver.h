@@ -1,10 +1,10 @@
 #pragma once
 // Drives stride warping (ik/stride_warping.h) from the locomotion character, one per character:
 // the capsule's ground speed against the played clip's root speed this frame (clip root motion
-// over the frame, so a clamped start play rate, a capped gait-transition rate and distance
-// matching are all included), turned into a clamped, interpolated ratio, and the locomotion
-// direction (the velocity) in model space. The IK stage hands the request to CharacterIk, which
-// warps before foot placement and foot lock.
+// over the frame from the player's time, so a clamped start play rate, a capped gait-transition
+// rate and distance matching are all included), turned into a clamped, interpolated ratio, and the
+// locomotion direction (the velocity) in model space. The IK stage hands the request to
+// CharacterIk, which warps before foot placement and foot lock.
 
 #include <optional>
 
@@ -32,7 +32,9 @@ class StrideWarpDriver {
   float ratio_ = 1.0f;
   float target_ = 1.0f;
   float animation_speed_m_s_ = 0.0f;
+  // The played clip and its time last frame.
   int clip_ = -1;
+  float time_s_ = 0.0f;
 };
 
 }  // namespace footwork::locomotion
