@@ -113,9 +113,10 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
         Need{s.cycle_chooser.get(), names::kMotionSpeed},
         Need{s.stop_chooser.get(), names::kDistance}, Need{s.idle_chooser.get(), nullptr},
         Need{s.air_chooser.get(), nullptr}, Need{s.turn_chooser.get(), nullptr},
-        Need{s.gait_transition_chooser.get(), names::kMotionSpeed}}) {
-    // CT_GaitTransition is optional (GaitTransition then cross-fades the cycles); when present,
-    // its clips are checked like every other chooser's.
+        Need{s.gait_transition_chooser.get(), names::kMotionSpeed},
+        Need{s.pivot_chooser.get(), names::kDistance}}) {
+    // CT_GaitTransition and CT_Pivot are optional (GaitTransition then cross-fades the cycles,
+    // Pivot plays a start); when present, their clips are checked like every other chooser's.
     if (need.table == nullptr)
       continue;
     std::vector<std::string> clips;
@@ -135,6 +136,13 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
           assets->distance_monotonicity_[static_cast<std::size_t>(index)] ==
               anim::Monotonicity::kNone) {
         return Error{"locomotion: stop clip '" + name + "': Distance curve is not monotonic"};
+      }
+      // A pivot is distance matched to the pivot point, then through the turn and away from it.
+      if (need.table == s.pivot_chooser.get() &&
+          assets->distance_monotonicity_[static_cast<std::size_t>(index)] !=
+              anim::Monotonicity::kNonDecreasing) {
+        return Error{"locomotion: pivot clip '" + name +
+                     "': Distance curve does not rise steadily through the pivot point"};
       }
     }
   }

@@ -97,6 +97,9 @@ void LocomotionCharacter::WriteValues(const LocomotionInput& input) {
   else if (gait_.ground == GroundGait::kRun && gait_.current != movement::Gait::kSprint)
     chooser_gait = "run";
   v.SetEnum("gait", chooser_gait);
+  // The gait the character last moved in: a pivot's ground gait is already idle (should_turn).
+  if (gait_.ground != GroundGait::kIdle || v.FindEnum("moving_gait") == nullptr)
+    v.SetEnum("moving_gait", chooser_gait);
   v.SetEnum("rotation_mode", RotationModeName(rotation_.mode));
   // Strafing choosers pick per-direction clips by this (Part18; dead zone in the essential data).
   v.SetEnum("cardinal_direction", CardinalDirectionName(essential_.cardinal_direction));

@@ -164,6 +164,7 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
     *slot.out = *table;
   }
   settings.gait_transition_chooser = library->Find("CT_GaitTransition");
+  settings.pivot_chooser = library->Find("CT_Pivot");
   return settings;
 }
 

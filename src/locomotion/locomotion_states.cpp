@@ -112,11 +112,17 @@ struct LocomotionCharacter::Access {
   }
   static void UpdateStart(StateCallbackContext& context) {
     LocomotionCharacter& self = Self(context);
-    const StartSettings& settings = self.assets_->settings().start;
     // Re-chosen every update: a gamepad's stick can change the gait during the start (Part06).
     const int clip = Choose(self, *self.assets_->settings().start_chooser);
     if (clip >= 0 && clip != self.player_.clip)
       self.player_.clip = clip;
+    AdvanceStartClip(self, context);
+  }
+  // Plays a start (or a pivot past its pivot point) by the distance the capsule travels, at a
+  // clamped play rate: where the clip's Distance stays flat (a pivot's turn on the spot) the
+  // clamp's upper bound plays it through instead of skipping it.
+  static void AdvanceStartClip(LocomotionCharacter& self, StateCallbackContext& context) {
+    const StartSettings& settings = self.assets_->settings().start;
     if (self.player_.clip >= 0) {
       const anim::Clip& start_clip = ClipOf(self, self.player_.clip);
       const anim::FloatCurve* distance = start_clip.FindCurve(names::kDistance);
@@ -157,8 +163,14 @@ struct LocomotionCharacter::Access {
       const float motion_speed = speed ? anim::EvaluateCurve(*speed, self.player_.time_s) : 0.0f;
       // Play at the capsule's speed so planted feet do not slide (Part09's MotionSpeed).
       float rate = SafeDivide(self.essential_.ground_speed_m_s, motion_speed);
-      if (!self.player_.looping)  // a gait transition clip (the cycles loop)
-        rate = std::min(rate, self.assets_->settings().cycle.gait_transition_max_play_rate);
+      if (!self.player_.looping) {  // a gait transition clip (the cycles loop)
+        // Past the cap the clip cannot keep up with the capsule (it speeds up again during a
+        // run_to_walk, or faster than walk_to_run's ramp) and its planted feet would slide: the
+        // transition has run its course, hand over to the cycle.
+        const float cap = self.assets_->settings().cycle.gait_transition_max_play_rate;
+        self.values_.SetBool("gait_transition_outrun", rate > cap);
+        rate = std::min(rate, cap);
+      }
       self.player_.play_rate = rate > 0.0f ? rate : 1.0f;
     }
     Advance(self, context);
@@ -171,6 +183,7 @@ struct LocomotionCharacter::Access {
     const auto& chooser = self.assets_->settings().gait_transition_chooser;
     const int clip = chooser ? Choose(self, *chooser) : -1;
     self.values_.SetBool("gait_transition_clip", clip >= 0);
+    self.values_.SetBool("gait_transition_outrun", false);
     if (clip < 0) {
       SetupCycle(context);
       return;
@@ -238,8 +251,38 @@ struct LocomotionCharacter::Access {
   static void SetupPivot(StateCallbackContext& context) {
     LocomotionCharacter& self = Self(context);
     BeginTurningStart(self);
-    Play(self, Choose(self, *self.assets_->settings().start_chooser),
-         self.assets_->settings().start.start_time_s, false);
+    const LocomotionSettings& settings = self.assets_->settings();
+    const int clip = settings.pivot_chooser ? Choose(self, *settings.pivot_chooser) : -1;
+    self.pivot_clip_ = clip >= 0;
+    if (!self.pivot_clip_) {
+      Play(self, Choose(self, *settings.start_chooser), settings.start.start_time_s, false);
+      return;
+    }
+    // The clip's Distance 0 is matched to where the capsule stops sliding the old way.
+    const float friction = self.mover_->settings().ForGait(self.gait_.current).ground_friction;
+    const glm::vec3 offset = movement::PredictGroundMovementPivotLocation(
+        self.essential_.acceleration, self.movement_.velocity, friction);
+    self.pivot_point_ = self.movement_.position + offset;
+    Play(self, clip, MatchedStopTime(self, clip, Length2D(offset)), false);
+  }
+  static void UpdatePivot(StateCallbackContext& context) {
+    LocomotionCharacter& self = Self(context);
+    if (!self.pivot_clip_) {
+      UpdateStart(context);
+      return;
+    }
+    const glm::vec3 to_pivot = self.pivot_point_ - self.movement_.position;
+    const glm::vec3 velocity(self.movement_.velocity.x, 0.0f, self.movement_.velocity.z);
+    if (glm::dot(velocity, glm::vec3(to_pivot.x, 0.0f, to_pivot.z)) > 0.0f) {
+      // Braking toward the pivot point: the pose follows the remaining distance, never backwards.
+      const float matched = MatchedStopTime(self, self.player_.clip, Length2D(to_pivot));
+      self.player_.time_s = std::max(self.player_.time_s, matched);
+      self.player_.play_rate = 0.0f;
+      Advance(self, context);
+      self.player_.play_rate = 1.0f;
+      return;
+    }
+    AdvanceStartClip(self, context);
   }
 
   static void SetupTurnInPlace(StateCallbackContext& context) {
@@ -300,7 +343,7 @@ void LocomotionAssets::BuildMachine() {
   const int cycle = add("Cycle", A::SetupCycle, A::UpdateCycle);
   const int gait_transition = add("GaitTransition", A::SetupGaitTransition, A::UpdateCycle);
   const int stop = add("Stop", A::SetupStop, A::UpdateStop);
-  const int pivot = add("Pivot", A::SetupPivot, A::UpdateStart);
+  const int pivot = add("Pivot", A::SetupPivot, A::UpdatePivot);
   const int turn = add("TurnInPlace", A::SetupTurnInPlace, A::UpdateLooping);
   const int jump_start = add("JumpStart", A::SetupJumpStart, A::UpdateLooping);
   const int fall_loop = add("FallLoop", A::SetupFallLoop, A::UpdateLooping);
@@ -387,6 +430,7 @@ void LocomotionAssets::BuildMachine() {
   // A transition clip hands over to the new gait's cycle near its end, feet in step.
   link(gait_transition, cycle, 3, flag("gait_transition_clip"), s.start.to_cycle_blend_s,
        s.start.to_cycle_when_remaining_s);
+  link(gait_transition, cycle, 4, flag("gait_transition_outrun"), s.start.to_cycle_blend_s);
   link(stop, start, 0, wants_to_move, s.start.blend_in_s);
   link(stop, idle, 1, not_flag("is_moving"), s.stop.to_idle_blend_s,
        s.stop.to_idle_when_remaining_s);

@@ -163,14 +163,15 @@ TEST_F(ScenarioTest, JumpGoesThroughTheAirStates) {
   EXPECT_LT(run.metrics.foot_slide->mean_cm_s, 2.0);
 }
 
-TEST_F(ScenarioTest, ReversingTheStickPivotsWithTheOneEightyStart) {
+TEST_F(ScenarioTest, ReversingTheStickPivotsWithThePivotClip) {
   const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 6,
       "start": {"position": [0, 0, -8], "yaw_deg": 0},
       "events": [{"t": 0.5, "move": [0, 1], "device": "keyboard"}, {"t": 2.5, "move": [0, -1]},
                  {"t": 4.5, "move": [0, 0]}]})");
   EXPECT_EQ(run.states, (Strings{"Idle", "Start", "Cycle", "Pivot", "Cycle", "Stop", "Idle"}));
   ASSERT_GE(run.clips.size(), 4u);
-  EXPECT_EQ(run.clips[3].rfind("run_start_180_", 0), 0u) << run.clips[3];
+  // CT_Pivot: the cooked run pivot, distance matched to the pivot point (was run_start_180_*).
+  EXPECT_EQ(run.clips[3].rfind("run_pivot_180_", 0), 0u) << run.clips[3];
   ASSERT_TRUE(run.metrics.MaxWrongWayYawDeg().has_value());
   EXPECT_LT(*run.metrics.MaxWrongWayYawDeg(), 5.0);
   ASSERT_TRUE(run.metrics.MaxYawErrorDeg().has_value());

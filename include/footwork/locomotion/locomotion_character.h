@@ -12,9 +12,10 @@
 // is sampled. Turn in place plays CT_TurnInPlace's clip; a clip with a RotationAmount curve turns
 // the actor by that curve scaled to the wanted angle (Part17), any other (today's default: the
 // idle clip, until turn clips are cooked) plays while the actor turns at turn.turn_in_place_rate.
-// The default character has no pivot or gait-transition clips: Pivot plays the 180-degree start
-// chosen for the new direction, and GaitTransition plays the new cycle from the old cycle's foot
-// phase. Strafing has no per-direction clips either: it plays the forward start, cycle and stop
+// Pivot plays CT_Pivot's clip (walk/run pivot by side), distance matched to the predicted pivot
+// point and then played through its turn like a start; without one it plays the 180-degree
+// start chosen for the new direction. GaitTransition plays CT_GaitTransition's clip, or the new
+// cycle from the old cycle's foot phase. Strafing has no per-direction clips either: it plays the forward start, cycle and stop
 // clips while the actor keeps facing the camera.
 
 #include <array>
@@ -268,6 +269,10 @@ class LocomotionCharacter {
   glm::vec3 stop_point_{0.0f};
   world::BodyId stop_base_ = world::kNoBody;
   glm::vec3 stop_base_position_{0.0f};
+  // Pivot: the world point where the capsule's velocity against the new direction reaches zero
+  // (Lyra's PredictGroundMovementPivotLocation), and whether a pivot clip (CT_Pivot) plays.
+  glm::vec3 pivot_point_{0.0f};
+  bool pivot_clip_ = false;
   // Orientation warping angle now (radians).
   float warp_angle_ = 0.0f;
   // Lean: last frame's horizontal velocity and actor yaw (acceleration and yaw rate).

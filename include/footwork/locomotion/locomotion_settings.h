@@ -180,6 +180,10 @@ struct LocomotionSettings {
   // Optional (CT_GaitTransition): a walk_to_run / run_to_walk clip; null or no answer cross-fades
   // the two cycles instead.
   std::shared_ptr<const graph::ChooserTable> gait_transition_chooser;
+  // Optional (CT_Pivot): a pivot clip by moving gait and side (reads moving_gait, the last walk /
+  // run / sprint the character moved in, and start_angle_deg), with a non-decreasing Distance
+  // curve to the pivot point; null or no answer plays CT_Start's clip instead.
+  std::shared_ptr<const graph::ChooserTable> pivot_chooser;
 };
 
 // Every field is required; errors name the file and the field ("default.json: stop.blend_in_s:
