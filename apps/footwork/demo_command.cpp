@@ -118,8 +118,11 @@ int RunDemo(const DemoOptions& options) {
     bar.Finish();
     if (!stats)
       return Fail(stats.error().message);
-    std::fprintf(stderr, "  rendered %d frames at %dx%d, %.1f ms a frame\n", stats->frames,
-                 size->first, size->second, stats->render_ms_per_frame);
+    std::fprintf(stderr,
+                 "  rendered %d frames at %dx%d, %.1f ms a frame; ffmpeg finished %.1f s after "
+                 "the last frame\n",
+                 stats->frames, size->first, size->second, stats->render_ms_per_frame,
+                 stats->close_s);
   }
 
   std::printf(

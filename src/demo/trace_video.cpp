@@ -134,17 +134,25 @@ Result<TraceVideoStats> RenderTraceVideo(std::span<const sim::TraceFrame> frames
     if (made)
       return Error{options.png_dir.string() + ": cannot create folder: " + made.message()};
   }
-  std::vector<std::unique_ptr<render::VideoWriter>> videos;
-  render::VideoOptions video_options{options.width, options.height, options.fps};
-  video_options.gif_width = options.gif_width;
-  video_options.gif_fps = options.gif_fps;
+  // Each writer with the stride of frames it takes: the GIF, at a lower rate that divides the
+  // video's, gets only its own frames (ffmpeg would drop the others after reading them).
+  std::vector<std::pair<std::unique_ptr<render::VideoWriter>, int>> videos;
   for (const std::filesystem::path& path : {options.mp4, options.gif}) {
     if (path.empty())
       continue;
+    render::VideoOptions video_options{options.width, options.height, options.fps};
+    video_options.gif_width = options.gif_width;
+    video_options.gif_fps = options.gif_fps;
+    int stride = 1;
+    if (path == options.gif && options.gif_fps > 0 && options.gif_fps < options.fps &&
+        options.fps % options.gif_fps == 0) {
+      stride = options.fps / options.gif_fps;
+      video_options.fps = options.gif_fps;
+    }
     auto video = render::VideoWriter::Open(path, video_options);
     if (!video)
       return video.error();
-    videos.push_back(std::move(*video));
+    videos.emplace_back(std::move(*video), stride);
   }
 
   const std::size_t first_index = FrameAt(frames, first_s);
@@ -197,17 +205,22 @@ Result<TraceVideoStats> RenderTraceVideo(std::span<const sim::TraceFrame> frames
       if (Status written = render::WritePng(options.png_dir / name, image); !written)
         return written.error();
     }
-    for (auto& video : videos) {
+    for (auto& [video, stride] : videos) {
+      if (k % stride != 0)
+        continue;
       if (Status written = video->WriteFrame(image); !written)
         return written.error();
     }
     if (progress)
       progress(k + 1, count);
   }
-  for (auto& video : videos) {
+  // Closing waits for ffmpeg to encode what is queued and, for the GIF, to build its palette.
+  const auto closing = std::chrono::steady_clock::now();
+  for (auto& [video, stride] : videos) {
     if (Status closed = video->Close(); !closed)
       return closed.error();
   }
+  stats.close_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - closing).count();
   stats.frames = count;
   stats.render_ms_per_frame = render_ms / count;
   return stats;

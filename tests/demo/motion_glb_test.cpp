@@ -5,15 +5,21 @@
 
 #include <cmath>
 #include <fstream>
+#include <iterator>
+#include <map>
 #include <optional>
 
+#include "footwork/core/angles.h"
 #include "footwork/demo/character_cache.h"
 #include "footwork/demo/motion_bake.h"
+#include "footwork/demo/npc_puppet.h"
 #include "footwork/demo/scenario_run.h"
 #include "footwork/demo/trace_pose.h"
 #include "footwork/io/asset_paths.h"
 #include "footwork/io/gltf_export.h"
 #include "footwork/io/import.h"
+#include "footwork/locomotion/simulation_setup.h"
+#include "footwork/sim/report.h"
 #include "support/test_paths.h"
 
 namespace footwork::demo {
@@ -116,6 +122,124 @@ TEST(CharacterCacheTest, CooksOnceThenReadsAndCooksAgainWhenTheStampChanges) {
   auto fresh = LoadOrCookCharacter(DefaultCharacter(), cache);
   ASSERT_TRUE(fresh.ok());
   EXPECT_FALSE(fresh->cooked);
+}
+
+}  // namespace
+}  // namespace footwork::demo
+
+namespace footwork::demo {
+namespace {
+
+// Yaw (radians, about +Y) of a world rotation's forward (+Z) axis.
+float YawOf(const glm::quat& rotation) {
+  const glm::vec3 forward = rotation * glm::vec3(0.0f, 0.0f, 1.0f);
+  return std::atan2(forward.x, forward.z);
+}
+
+TEST(NpcPosesTest, LevelNpcStandsPutWhileItsHeadFollowsThePlayer) {
+  const ScenarioRun* run = ShortRun();
+  if (!run)
+    GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+  const std::optional<world::NpcDesc> npc = LookingNpcOf(run->level);
+  ASSERT_TRUE(npc) << "the default level has a looking NPC";
+  ASSERT_EQ(run->npc_poses.size(), run->frames.size());
+  const auto joints = static_cast<std::size_t>(run->library.skeleton.num_joints());
+  const auto head_name = run->library.rig_profile.roles.find("head");
+  ASSERT_NE(head_name, run->library.rig_profile.roles.end());
+  const int head = run->library.skeleton.FindJoint(head_name->second);
+  ASSERT_GE(head, 0);
+
+  const FramePose& first = run->npc_poses.front();
+  const FramePose& last = run->npc_poses.back();
+  ASSERT_EQ(first.model.size(), joints);
+  // The body stays where the level puts it, facing its yaw...
+  for (const FramePose* pose : {&first, &last}) {
+    EXPECT_NEAR(pose->world.translation.x, npc->position_m.x, 0.05f);
+    EXPECT_NEAR(pose->world.translation.z, npc->position_m.z, 0.05f);
+    EXPECT_NEAR(YawOf(pose->world.rotation), YawOf(QuatFromYaw(Radians(npc->yaw_deg))), 1e-3f);
+  }
+  // ...while the head turns toward the player, who walks past it (to its right, then away).
+  const auto head_yaw = [head](const FramePose& pose) {
+    return YawOf(pose.world.rotation * pose.model[static_cast<std::size_t>(head)].rotation);
+  };
+  const float turned = std::abs(NormalizedDeltaAngle(head_yaw(last), head_yaw(first)));
+  EXPECT_GT(Degrees(turned), 10.0f);
+}
+
+}  // namespace
+}  // namespace footwork::demo
+
+namespace footwork::demo {
+namespace {
+
+// The viewer's chooser trace reads LocomotionCharacter::last_choice(): it names the table the
+// state asked and the row whose clip is playing.
+TEST(ChooserChoiceTest, LastChoiceNamesTheTableAndRowOfThePlayingClip) {
+  const ScenarioRun* run = ShortRun();
+  if (!run)
+    GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+  auto setup = locomotion::LoadSimulationSetup(
+      DefaultLevel(), std::make_shared<const io::CookedLibrary>(run->library));
+  ASSERT_TRUE(setup.ok()) << setup.error().message;
+  locomotion::LocomotionCharacter character(setup->assets,
+                                            setup->mover->Spawn({0.0f, 0.0f, -15.0f}), 0.0f);
+  locomotion::LocomotionInput input;
+  const auto step = [&](int frames) {
+    for (int f = 0; f < frames; ++f)
+      ASSERT_TRUE(character.Update(*setup->mover, input, 1.0f / 60.0f).ok());
+  };
+  step(1);
+  ASSERT_EQ(character.state(), locomotion::LocomotionStateId::kIdle);
+  EXPECT_EQ(character.last_choice().table, setup->assets->settings().idle_chooser.get());
+  EXPECT_EQ(character.last_choice().clip, character.player().clip);
+
+  input.move = {0.0f, 1.0f};
+  step(12);
+  ASSERT_EQ(character.state(), locomotion::LocomotionStateId::kStart);
+  const locomotion::ChooserChoice& choice = character.last_choice();
+  EXPECT_EQ(choice.table, setup->assets->settings().start_chooser.get());
+  ASSERT_NE(choice.chosen_in, nullptr);
+  EXPECT_EQ(choice.clip, character.player().clip);
+  const std::string& playing =
+      run->library.clips[static_cast<std::size_t>(character.player().clip)].name;
+  const graph::ChooserOutput& answer =
+      choice.row >= 0 ? choice.chosen_in->rows()[static_cast<std::size_t>(choice.row)].output
+                      : *choice.chosen_in->fallback();
+  EXPECT_EQ(answer.clip, playing);
+}
+
+}  // namespace
+}  // namespace footwork::demo
+
+namespace footwork::demo {
+namespace {
+
+// The demo's report lists every metric against its bar: issue 6's and issue 7's (the demo runs
+// with IK), foot slide against both issues' bars.
+TEST(DemoMetricsTest, ReportShowsTheBarsOfBothIssues) {
+  const ScenarioRun* run = ShortRun();
+  if (!run)
+    GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+  std::map<std::string, int> barred;
+  int slide_bars = 0;
+  for (const sim::MetricCheck& check : run->metrics.checks) {
+    if (check.bar)
+      ++barred[check.source];
+    if (check.name == "foot_slide_cm_s.mean" && check.bar)
+      ++slide_bars;
+  }
+  EXPECT_GE(barred["issue 6"], 5);
+  EXPECT_GE(barred["issue 7"], 4);
+  EXPECT_EQ(slide_bars, 2);
+
+  const auto html_path = RunDir() / "report.html";
+  ASSERT_TRUE(sim::WriteReportHtml(html_path, run->frames, run->metrics, {}).ok());
+  std::ifstream file(html_path);
+  const std::string html((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  for (const sim::MetricCheck& check : run->metrics.checks)
+    EXPECT_NE(html.find(check.name), std::string::npos) << check.name;
+  EXPECT_NE(html.find("<td>issue 6</td>"), std::string::npos);
+  EXPECT_NE(html.find("<td>issue 7</td>"), std::string::npos);
 }
 
 }  // namespace

@@ -48,6 +48,8 @@ struct TraceVideoOptions {
 struct TraceVideoStats {
   int frames = 0;
   double render_ms_per_frame = 0.0;
+  // Seconds spent waiting for ffmpeg to finish the files after the last frame.
+  double close_s = 0.0;
 };
 
 // `progress(done, total)` is called after each frame (may be empty).
