@@ -213,9 +213,15 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
   std::array<float, 2> enable{0.0f, 0.0f};
   for (int side = 0; side < 2; ++side) {
     animated[side] = world_from_model * model_[rig.legs[side].chain.end];
+    // The look-ahead follows where the swinging foot is heading: not for a planted foot, and
+    // fading out as the animation brings the foot down (it lands short of what lies ahead).
+    const float lift = animated[side].translation.y - root_height - rig.foot_height_m;
+    const float swing = (1.0f - std::clamp(input.foot_lock[side], 0.0f, 1.0f)) *
+                        std::clamp(lift / settings.feet.lookahead_full_lift_m, 0.0f, 1.0f);
+    const glm::vec3 velocity = TrackFootVelocity(placement_, side, animated[side].translation, dt);
     if (input.world != nullptr && input.grounded) {
-      traces[side] =
-          TraceFoot(*input.world, animated[side].translation, root_height, settings.feet);
+      traces[side] = TraceFoot(*input.world, animated[side].translation, root_height, settings.feet,
+                               std::isfinite(swing) ? velocity * swing : glm::vec3(0.0f));
       offset_targets[side] = FootOffsetTarget(traces[side], animated[side].translation, root_height,
                                               rig.foot_height_m * settings.foot_height_scale);
       tilt_targets[side] = FootTiltTarget(traces[side], settings.feet.max_foot_tilt_rad);

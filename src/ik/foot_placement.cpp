@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "footwork/core/spring.h"
+#include "footwork/core/transform.h"
 
 namespace footwork::ik {
 namespace {
@@ -17,20 +18,58 @@ glm::quat DampRotation(const glm::quat& value, const glm::quat& goal, float half
   return glm::normalize(glm::mix(value, aligned, fraction));
 }
 
+std::optional<world::SweepHit> TraceDown(const world::CollisionWorld& world, float x, float z,
+                                         float root_height, const FootPlacementSettings& settings) {
+  const glm::vec3 floor(x, root_height, z);
+  auto hit =
+      world.RayCast(floor + kUp * settings.trace_above_m, floor - kUp * settings.trace_below_m);
+  if (!hit || hit->normal.y < settings.min_normal_y)
+    return std::nullopt;
+  return hit;
+}
+
 }  // namespace
 
 FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_world,
-                    float root_height, const FootPlacementSettings& settings) {
+                    float root_height, const FootPlacementSettings& settings,
+                    const glm::vec3& foot_velocity, const std::optional<glm::vec3>& toe_world) {
   FootTrace trace;
-  const glm::vec3 floor(foot_world.x, root_height, foot_world.z);
-  const auto hit =
-      world.RayCast(floor + kUp * settings.trace_above_m, floor - kUp * settings.trace_below_m);
-  if (!hit || hit->normal.y < settings.min_normal_y)
+  const auto hit = TraceDown(world, foot_world.x, foot_world.z, root_height, settings);
+  if (!hit)
     return trace;
   trace.hit = true;
   trace.point = hit->point;
   trace.normal = glm::normalize(hit->normal);
   trace.body = hit->body;
+
+  // Where the foot is heading, and under its toe: the highest step up, so the foot is already up
+  // when its ankle gets over a step's edge (the trace under the ankle alone jumps by the step's
+  // height in one frame).
+  const auto consider = [&](float x, float z) {
+    const auto ahead = TraceDown(world, x, z, root_height, settings);
+    if (!ahead)
+      return;
+    // Only a step up counts: ground that just continues the plane under the foot (a slope) is
+    // followed by the trace under the foot as it gets there, without a jump.
+    const glm::vec3 along_plane = ahead->point - trace.point;
+    const float plane_y = trace.point.y - (trace.normal.x * along_plane.x +
+                                           trace.normal.z * along_plane.z) / trace.normal.y;
+    if (ahead->point.y > plane_y + settings.min_step_up_m &&
+        ahead->point.y > trace.ahead_height_m.value_or(trace.point.y))
+      trace.ahead_height_m = ahead->point.y;
+  };
+  if (toe_world && IsFinite(*toe_world))
+    consider(toe_world->x, toe_world->z);
+  const glm::vec2 velocity(foot_velocity.x, foot_velocity.z);
+  const float speed = glm::length(velocity);
+  const float reach = std::min(speed * settings.lookahead_s, settings.max_lookahead_m);
+  if (!std::isfinite(reach) || reach < 1e-3f || settings.lookahead_traces <= 0)
+    return trace;
+  const glm::vec2 direction = velocity / speed;
+  for (int i = 1; i <= settings.lookahead_traces; ++i) {
+    const float along = reach * static_cast<float>(i) / static_cast<float>(settings.lookahead_traces);
+    consider(foot_world.x + direction.x * along, foot_world.z + direction.y * along);
+  }
   return trace;
 }
 
@@ -39,7 +78,40 @@ glm::vec3 FootOffsetTarget(const FootTrace& trace, const glm::vec3& foot_world, 
   if (!trace.hit)
     return glm::vec3(0.0f);
   const glm::vec3 floor(foot_world.x, root_height, foot_world.z);
-  return (trace.point + trace.normal * foot_height_m) - (floor + kUp * foot_height_m);
+  glm::vec3 target = (trace.point + trace.normal * foot_height_m) - (floor + kUp * foot_height_m);
+  // Ahead, the ankle should clear the higher surface by its foot height (taken as level).
+  if (trace.ahead_height_m)
+    target.y = std::max(target.y, *trace.ahead_height_m - root_height);
+  return target;
+}
+
+glm::vec3 TrackFootVelocity(FootPlacementState& state, int side, const glm::vec3& foot_world,
+                            float dt) {
+  std::optional<glm::vec3>& previous = state.previous_foot[static_cast<std::size_t>(side)];
+  glm::vec3 velocity(0.0f);
+  if (previous && dt > 0.0f) {
+    velocity = (foot_world - *previous) / dt;
+    velocity.y = 0.0f;
+  }
+  previous = foot_world;
+  return IsFinite(velocity) ? velocity : glm::vec3(0.0f);
+}
+
+float DampRiseCapped(float value, float goal, float half_life, float max_rise_speed, float dt) {
+  if (goal <= value || half_life <= 0.0f || !(max_rise_speed > 0.0f) ||
+      !std::isfinite(max_rise_speed))
+    return DamperExact(value, goal, half_life, dt);
+  // The damper's speed at a gap g is g * ln2 / half_life: above the gap `band` it would be faster
+  // than the cap, so the value climbs at the cap until the gap is down to `band`, then decays.
+  const float rate = 0.69314718f / half_life;
+  const float band = max_rise_speed / rate;
+  const float gap = goal - value;
+  if (gap <= band)
+    return DamperExact(value, goal, half_life, dt);
+  const float capped_time = (gap - band) / max_rise_speed;
+  if (dt <= capped_time)
+    return value + max_rise_speed * dt;
+  return DamperExact(goal - band, goal, half_life, dt - capped_time);
 }
 
 glm::quat FootTiltTarget(const FootTrace& trace, float max_tilt_rad) {
@@ -65,7 +137,10 @@ void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 
     glm::vec3& offset = state.offset[side];
     const float half_life =
         target.y > offset.y ? settings.foot_up_half_life_s : settings.foot_down_half_life_s;
+    const float height = DampRiseCapped(offset.y, target.y, half_life,
+                                        settings.max_foot_rise_speed_m_s, dt);
     offset = DamperExact(offset, target, half_life, dt);
+    offset.y = height;
     const glm::quat tilt = glm::normalize(
         glm::mix(glm::quat(1, 0, 0, 0),
                  glm::dot(tilt_targets[side], glm::quat(1, 0, 0, 0)) < 0.0f ? -tilt_targets[side]
@@ -79,8 +154,9 @@ void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 
       std::min({offset_targets[0].y * weights[0], offset_targets[1].y * weights[1], 0.0f});
   const float half_life = pelvis_target < state.pelvis_offset_m ? settings.pelvis_down_half_life_s
                                                                 : settings.pelvis_up_half_life_s;
-  state.pelvis_offset_m =
-      std::min(0.0f, DamperExact(state.pelvis_offset_m, pelvis_target, half_life, dt));
+  state.pelvis_offset_m = std::min(
+      0.0f, DampRiseCapped(state.pelvis_offset_m, pelvis_target, half_life,
+                           settings.max_pelvis_rise_speed_m_s, dt));
 }
 
 }  // namespace footwork::ik

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "footwork/core/spring.h"
+
 #include <gtest/gtest.h>
 
 #include "anim/anim_test_util.h"
@@ -90,6 +92,36 @@ TEST(FootPlacement, SmoothingDoesNotDependOnTheFrameRate) {
     EXPECT_TRUE(VecNear(at_30.offset[side], at_240.offset[side], 1e-5f));
     EXPECT_TRUE(anim::testing::QuatNear(at_30.tilt[side], at_240.tilt[side], 2e-3f));
   }
+}
+
+
+TEST(FootPlacement, AStepUpRaisesTheFootOverSeveralFramesAtTheCappedSpeed) {
+  FootPlacementSettings settings;
+  FootPlacementState state;
+  const std::array<glm::quat, 2> level{glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
+  const float dt = 1.0f / 60.0f;
+  int frames = 0;
+  float previous = 0.0f;
+  while (state.offset[kLeft].y < 0.29f && frames < 60) {
+    UpdateFootPlacement(state, {glm::vec3(0, 0.3f, 0), glm::vec3(0)}, level, {1.0f, 1.0f},
+                        settings, dt);
+    const float rise = state.offset[kLeft].y - previous;
+    EXPECT_GT(rise, 0.0f);
+    EXPECT_LE(rise, settings.max_foot_rise_speed_m_s * dt + 1e-5f) << "frame " << frames;
+    previous = state.offset[kLeft].y;
+    ++frames;
+  }
+  // A 30 cm step at 2.4 m/s takes at least 7 frames, and is reached within half a second.
+  EXPECT_GE(frames, 7);
+  EXPECT_LT(frames, 30);
+  // Going down is not capped: the damper alone.
+  const float down = DampRiseCapped(0.3f, 0.0f, 0.04f, 2.4f, dt);
+  EXPECT_NEAR(down, DamperExact(0.3f, 0.0f, 0.04f, dt), 1e-6f);
+  // Exact over dt: two half steps give one whole step.
+  const float whole = DampRiseCapped(0.0f, 0.3f, 0.02f, 2.4f, dt);
+  const float halves = DampRiseCapped(DampRiseCapped(0.0f, 0.3f, 0.02f, 2.4f, dt / 2), 0.3f,
+                                      0.02f, 2.4f, dt / 2);
+  EXPECT_NEAR(whole, halves, 1e-5f);
 }
 
 }  // namespace

@@ -3,8 +3,11 @@
 // floor at the root's height, so each foot traces down from (foot XZ, root height); the hit moves
 // the foot by the floor's height difference, corrected on slopes by (up - normal) * foot height,
 // and turns the foot to the surface normal within a limit. The pelvis then drops to the lower
-// foot (never rises). Every offset moves toward its target with an exact exponential damper, so
-// the result does not depend on the frame rate.
+// foot (never rises). Every offset moves toward its target with an exact exponential damper whose
+// rising speed is capped, so the result does not depend on the frame rate and a step's full height
+// is never taken in one frame. The trace also looks ahead along the foot's horizontal path, so a
+// foot starts rising onto a step or up a slope before it gets there instead of snapping up when
+// its ankle crosses the edge.
 
 #include <array>
 #include <optional>
@@ -34,6 +37,24 @@ struct FootPlacementSettings {
   float sink_tolerance_m = 0.004f;
   // Surfaces steeper than this (normal.y below) are ignored (walls under a foot's trace).
   float min_normal_y = 0.3f;
+  // Look-ahead: extra traces along the foot's horizontal velocity over this much travel time,
+  // capped to max_lookahead_m; the foot's target rises to the highest surface found (never
+  // lowers: a foot steps down only once it is over the lower ground).
+  float lookahead_s = 0.1f;
+  float max_lookahead_m = 0.3f;
+  int lookahead_traces = 3;
+  // Ground ahead counts as a step up when it is this much above the plane under the foot
+  // (metres); a slope that continues that plane does not.
+  float min_step_up_m = 0.02f;
+  // The look-ahead counts fully once the animated ankle is this far above its standing height
+  // (mid swing) and fades to nothing as it comes down to land, so a landing foot is not lifted
+  // toward the next step beyond where it lands.
+  float lookahead_full_lift_m = 0.1f;
+  // Fastest a foot offset and the pelvis rise (m/s); the damper's speed is capped to these, so a
+  // 30 cm step is climbed over several frames. Going down stays uncapped (a planted foot must
+  // not hover when the ground under it drops, and the pelvis must let the lower foot reach).
+  float max_foot_rise_speed_m_s = 2.4f;
+  float max_pelvis_rise_speed_m_s = 1.2f;
 };
 
 // One foot's trace result.
@@ -42,14 +63,23 @@ struct FootTrace {
   glm::vec3 point{0.0f};
   glm::vec3 normal{0.0f, 1.0f, 0.0f};
   world::BodyId body = world::kNoBody;
+  // The highest step up (world y of its top) found by the look-ahead traces: ground ahead above
+  // the plane under the foot by min_step_up_m; unset otherwise (no motion, nothing ahead, the
+  // same slope, or lower ground ahead).
+  std::optional<float> ahead_height_m;
 };
 
-// Traces straight down through (foot_world.x, root_height, foot_world.z).
+// Traces straight down through (foot_world.x, root_height, foot_world.z); with a horizontal
+// foot_velocity (world, m/s) also at settings.lookahead_traces points ahead along it, and with a
+// toe (world) also under the toe, for ahead_height_m.
 FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_world,
-                    float root_height, const FootPlacementSettings& settings);
+                    float root_height, const FootPlacementSettings& settings,
+                    const glm::vec3& foot_velocity = glm::vec3(0.0f),
+                    const std::optional<glm::vec3>& toe_world = std::nullopt);
 
 // The seed's target offset for one foot from its trace: (hit + normal * h) - (floor + up * h),
-// where floor is the trace point at root height; zero without a hit. World space.
+// where floor is the trace point at root height, raised so the ankle is at least one foot height
+// above the surface ahead (trace.ahead_height_m); zero without a hit. World space.
 glm::vec3 FootOffsetTarget(const FootTrace& trace, const glm::vec3& foot_world, float root_height,
                            float foot_height_m);
 
@@ -63,7 +93,19 @@ struct FootPlacementState {
   std::array<glm::quat, 2> tilt{glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
   // World-space vertical offset of the pelvis (<= 0).
   float pelvis_offset_m = 0.0f;
+  // Last frame's animated feet (world), for the look-ahead's foot velocity.
+  std::array<std::optional<glm::vec3>, 2> previous_foot;
 };
+
+// The animated foot's horizontal velocity (world, m/s) from last frame's position, and remembers
+// this one; zero on the first frame. dt > 0.
+glm::vec3 TrackFootVelocity(FootPlacementState& state, int side, const glm::vec3& foot_world,
+                            float dt);
+
+// Exponential damper toward `goal` (exact over dt, see DamperExact) whose rising speed is capped
+// to max_rise_speed (m/s), also exact: it moves up at the cap until the damper's own speed falls
+// below it. Going down is the plain damper.
+float DampRiseCapped(float value, float goal, float half_life, float max_rise_speed, float dt);
 
 // Moves each foot's offset and tilt toward its target (weighted by the foot's Enable_FootIK
 // value, 0 gives no offset) and the pelvis toward the lower of the two vertical offsets, clamped
