@@ -42,6 +42,19 @@ float RotationAmountYaw(const anim::Clip& clip) {
   return static_cast<float>(sum * step) * kRotationAmountRadPerS;
 }
 
+// The end of the last 60 Hz step in which the clip's root moves faster than min_speed_m_s.
+float RootMotionEnd(const anim::Clip& clip, float min_speed_m_s) {
+  constexpr float kStepS = 1.0f / 60.0f;
+  float end = 0.0f;
+  for (float t = 0.0f; t < clip.duration_s; t += kStepS) {
+    const float step = std::min(kStepS, clip.duration_s - t);
+    const Transform moved = anim::ExtractRootMotion(clip, t, step, anim::WrapMode::kClamp);
+    if (glm::length(moved.translation) > min_speed_m_s * step)
+      end = t + step;
+  }
+  return end;
+}
+
 }  // namespace
 
 Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
@@ -96,6 +109,8 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
     const bool travels = std::hypot(travel.translation.x, travel.translation.z) > 1e-3f;
     assets->travel_direction_.push_back(
         travels ? std::atan2(travel.translation.x, travel.translation.z) : 0.0f);
+    assets->root_motion_end_s_.push_back(
+        RootMotionEnd(clip, assets->settings_.air.land_root_motion_min_speed_m_s));
   }
   assets->curve_filter_mask_.assign(assets->curve_names_.size(), 0);
   const int rotate_alpha = assets->curve_index(names::kRotateAlpha);

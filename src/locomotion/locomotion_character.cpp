@@ -163,8 +163,11 @@ Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
   const GaitState gait_before = gait_;
   UpdateMovementGait(gait_, request);
   move.gait = gait_.current;
-  // No new jump until the landing has played out (Part20).
-  move.jump = input.jump && state() != Id::kFallLand && !InAir(state());
+  // No new jump until the landing's root motion ends (Part20: jump only while no root motion
+  // plays), nor in the air.
+  const bool landing_moves = state() == Id::kFallLand && player_.clip >= 0 &&
+                             player_.time_s < assets_->root_motion_end_s(player_.clip);
+  move.jump = input.jump && !landing_moves && !InAir(state());
 
   if (Status moved = mover.Update(movement_, move, dt); !moved.ok()) {
     gait_ = gait_before;

@@ -81,6 +81,7 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
       .Number("land_blend_s", s.air.land_blend_s, 0.0f, 5.0f)
       .Number("land_to_idle_when_remaining_s", s.air.land_to_idle_when_remaining_s, 0.0f, 10.0f)
       .Number("land_to_idle_blend_s", s.air.land_to_idle_blend_s, 0.0f, 5.0f)
+      .Number("land_root_motion_min_speed_m_s", s.air.land_root_motion_min_speed_m_s, 0.0f, 10.0f)
       .Number("heavy_land_fall_speed_m_s", s.air.heavy_land_fall_speed_m_s, 0.0f, 1000.0f)
       .Number("heavy_land_full_fall_speed_m_s", s.air.heavy_land_full_fall_speed_m_s, 0.0f, 1000.0f)
       .Number("floor_trace_m", s.air.floor_trace_m, 0.0f, kHuge)

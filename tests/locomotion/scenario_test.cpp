@@ -232,6 +232,38 @@ TEST_F(ScenarioTest, WalkToRunGoesThroughGaitTransition) {
       << run.metrics.max_joint_jump->joint;
 }
 
+TEST_F(ScenarioTest, NoNewJumpUntilTheLandingsRootMotionEnds) {
+  const std::string jump = R"({"dt": 0.0166667, "duration_s": 4,
+      "start": {"position": [0, 0, -8], "yaw_deg": 0}, "events": [{"t": 0.5, "jump": true})";
+  const ScenarioRun probe = Simulate(jump + "]}");
+  double landed_at = -1.0;
+  for (const sim::TraceFrame& frame : probe.frames) {
+    if (frame.state == "FallLand") {
+      landed_at = frame.t;
+      break;
+    }
+  }
+  ASSERT_GT(landed_at, 0.5);
+  const int land = setup_.assets->FindClip("land_light");
+  ASSERT_GE(land, 0);
+  const float root_end = setup_.assets->root_motion_end_s(land);
+  // A jump pressed at `t`: true when the character leaves the ground within 0.1 s.
+  auto jumps_when_pressed_at = [&](double t) {
+    const ScenarioRun run =
+        Simulate(jump + R"(, {"t": )" + std::to_string(t) + R"(, "jump": true}]})");
+    for (const sim::TraceFrame& frame : run.frames) {
+      if (frame.t >= t && frame.t < t + 0.1 && frame.state == "JumpStart")
+        return true;
+    }
+    return false;
+  };
+  // The land clip's root motion is measured from the clip (the land starts at clip time 0).
+  if (root_end > 0.1f) {
+    EXPECT_FALSE(jumps_when_pressed_at(landed_at + 0.5 * root_end)) << "root end " << root_end;
+  }
+  EXPECT_TRUE(jumps_when_pressed_at(landed_at + root_end + 0.05)) << "root end " << root_end;
+}
+
 TEST_F(ScenarioTest, StrafingKeepsFacingTheCamera) {
   const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 5,
       "start": {"position": [0, 0, -8], "yaw_deg": 0},

@@ -93,6 +93,9 @@ class LocomotionAssets {
   // The direction a clip travels, as a yaw in character space (0 forward, +90 degrees left), from
   // its whole root-motion displacement; 0 for a clip that does not travel.
   float travel_direction(int clip) const { return travel_direction_[clip]; }
+  // Clip time after which the clip's root moves slower than air.land_root_motion_min_speed_m_s
+  // for good (0 for a clip whose root never moves that fast).
+  float root_motion_end_s(int clip) const { return root_motion_end_s_[clip]; }
   // The first joint of the rig's spine chain (orientation warping turns it back), or -1.
   int spine_joint() const { return spine_joint_; }
   // Curves that take the incoming state's value at once (not blended): RotateAlpha.
@@ -111,6 +114,7 @@ class LocomotionAssets {
   std::vector<anim::Monotonicity> distance_monotonicity_;
   std::vector<float> rotation_amount_yaw_;
   std::vector<float> travel_direction_;
+  std::vector<float> root_motion_end_s_;
   int spine_joint_ = -1;
   std::vector<std::uint8_t> curve_filter_mask_;
   int foot_left_ = -1;

@@ -115,6 +115,9 @@ struct AirSettings {
   // FallLand -> Idle when the land clip has this little left, or at once with movement input.
   float land_to_idle_when_remaining_s = 0.3f;
   float land_to_idle_blend_s = 0.3f;
+  // No new jump until the landing's root motion ends (Part20): the land clip's root motion has
+  // ended once its root moves slower than this (m/s) for the rest of the clip.
+  float land_root_motion_min_speed_m_s = 0.01f;
   // Heavy landing (Part20): the additive heavy-land weight ramps from 0 at this fall speed to 1
   // at the full one (downward speed at touch-down, m/s).
   float heavy_land_fall_speed_m_s = 6.0f;
