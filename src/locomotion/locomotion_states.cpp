@@ -164,11 +164,13 @@ struct LocomotionCharacter::Access {
       // Play at the capsule's speed so planted feet do not slide (Part09's MotionSpeed).
       float rate = SafeDivide(self.essential_.ground_speed_m_s, motion_speed);
       if (!self.player_.looping) {  // a gait transition clip (the cycles loop)
-        // Past the cap the clip cannot keep up with the capsule (it speeds up again during a
-        // run_to_walk, or faster than walk_to_run's ramp) and its planted feet would slide: the
-        // transition has run its course, hand over to the cycle.
+        // A slowing clip (run_to_walk) that the capsule outruns past the cap (it speeds up
+        // again) cannot keep its planted feet: the transition is void, hand over to the cycle.
         const float cap = self.assets_->settings().cycle.gait_transition_max_play_rate;
-        self.values_.SetBool("gait_transition_outrun", rate > cap);
+        const bool slowing =
+            speed != nullptr &&
+            anim::EvaluateCurve(*speed, self.player_.time_s + 0.05f) < motion_speed;
+        self.values_.SetBool("gait_transition_outrun", slowing && rate > cap);
         rate = std::min(rate, cap);
       }
       self.player_.play_rate = rate > 0.0f ? rate : 1.0f;

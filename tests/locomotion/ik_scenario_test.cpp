@@ -58,6 +58,7 @@ class IkScenarioTest : public ::testing::Test {
     if (!setup.ok())
       return run;
     SimulationOptions options;
+    options.ik_settings = setup->ik_settings;
     world::BulletCollisionWorld* world = setup->world.get();
     options.advance_world = [world](double dt) { world->Advance(dt); };
     options.ik = ik;
