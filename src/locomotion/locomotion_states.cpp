@@ -379,10 +379,12 @@ void LocomotionAssets::BuildMachine() {
   link(fall_loop, fall_land, -30, not_flag("is_falling"), s.air.land_blend_s);
   link(
       kAny, jump_start, -20,
-      [jump_start, fall_loop, fall_land](const TransitionContext& c) {
+      // FallLand -> JumpStart too (the seed's WantToJumpStart): a jump once the landing's root
+      // motion has ended.
+      [jump_start, fall_loop](const TransitionContext& c) {
         const int current = c.machine.current_state();
         return c.values.GetBool("is_falling") && c.values.GetFloat("vertical_speed_m_s") > 0.0f &&
-               current != jump_start && current != fall_loop && current != fall_land;
+               current != jump_start && current != fall_loop;
       },
       s.air.jump_start_blend_s);
   link(
