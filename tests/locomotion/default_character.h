@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include "footwork/cook/character_description.h"
@@ -79,5 +80,20 @@ inline Result<std::vector<sim::TraceFrame>> RunFrames(
   }
   return frames;
 }
+
+// A test on the default character in the default level: skipped when the pack is missing.
+class DefaultLevelTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!DefaultLibrary())
+      GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+    auto setup =
+        LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", DefaultLibrary());
+    ASSERT_TRUE(setup.ok()) << setup.error().message;
+    setup_ = std::move(*setup);
+  }
+
+  SimulationSetup setup_;
+};
 
 }  // namespace footwork::locomotion::testing

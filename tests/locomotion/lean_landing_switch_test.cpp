@@ -15,17 +15,8 @@ using testing::DefaultLibrary;
 using testing::DefaultSettingsJson;
 using testing::RunFrames;
 
-class LeanLandingSwitchTest : public ::testing::Test {
+class LeanLandingSwitchTest : public testing::DefaultLevelTest {
  protected:
-  void SetUp() override {
-    if (!DefaultLibrary())
-      GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-    auto setup =
-        LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", DefaultLibrary());
-    ASSERT_TRUE(setup.ok()) << setup.error().message;
-    setup_ = std::move(*setup);
-  }
-
   std::vector<sim::TraceFrame> Run(const std::string& scenario,
                                    const nlohmann::json& settings = DefaultSettingsJson()) {
     auto assets = AssetsFrom(settings);
@@ -37,7 +28,6 @@ class LeanLandingSwitchTest : public ::testing::Test {
     return frames.ok() ? std::move(*frames) : std::vector<sim::TraceFrame>{};
   }
 
-  SimulationSetup setup_;
 };
 
 float CurveAt(const sim::TraceFrame& frame, const char* name) {

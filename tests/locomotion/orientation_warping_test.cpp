@@ -22,15 +22,12 @@ float RelativeYaw(const glm::quat& rotation, const glm::quat& reference) {
   return std::atan2(forward.x, forward.z);
 }
 
-class OrientationWarpingTest : public ::testing::Test {
+class OrientationWarpingTest : public testing::DefaultLevelTest {
  protected:
   void SetUp() override {
-    if (!DefaultLibrary())
-      GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-    auto setup =
-        LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", DefaultLibrary());
-    ASSERT_TRUE(setup.ok()) << setup.error().message;
-    setup_ = std::move(*setup);
+    DefaultLevelTest::SetUp();
+    if (IsSkipped() || HasFatalFailure())
+      return;
     auto assets = AssetsFrom(DefaultSettingsJson());
     ASSERT_TRUE(assets.ok()) << assets.error().message;
     assets_ = *assets;
@@ -54,7 +51,6 @@ class OrientationWarpingTest : public ::testing::Test {
     return Degrees(RelativeYaw(last.local_rotations[0], idle.local_rotations[0]));
   }
 
-  SimulationSetup setup_;
   std::shared_ptr<const LocomotionAssets> assets_;
 };
 

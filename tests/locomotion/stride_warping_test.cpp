@@ -73,15 +73,12 @@ struct Drift {
   double smallest_ratio = 1.0;
 };
 
-class StrideWarpingScenarioTest : public ::testing::Test {
+class StrideWarpingScenarioTest : public testing::DefaultLevelTest {
  protected:
   void SetUp() override {
-    if (!DefaultLibrary())
-      GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-    auto setup =
-        LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", DefaultLibrary());
-    ASSERT_TRUE(setup.ok()) << setup.error().message;
-    setup_ = std::move(*setup);
+    DefaultLevelTest::SetUp();
+    if (IsSkipped() || HasFatalFailure())
+      return;
     auto rig = ik::BuildIkRig(DefaultLibrary()->skeleton, DefaultLibrary()->rig_profile);
     ASSERT_TRUE(rig.ok()) << rig.error().message;
     rig_ = std::move(*rig);
@@ -176,7 +173,6 @@ class StrideWarpingScenarioTest : public ::testing::Test {
         Mean(drift.animated_cm), Max(drift.animated_cm), drift.smallest_ratio, drift.largest_ratio);
   }
 
-  SimulationSetup setup_;
   ik::IkRig rig_;
 };
 

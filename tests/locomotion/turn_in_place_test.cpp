@@ -19,17 +19,8 @@ using testing::DefaultLibrary;
 using testing::DefaultSettingsJson;
 using testing::RunFrames;
 
-class TurnInPlaceTest : public ::testing::Test {
+class TurnInPlaceTest : public testing::DefaultLevelTest {
  protected:
-  void SetUp() override {
-    if (!DefaultLibrary())
-      GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-    auto setup =
-        LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", DefaultLibrary());
-    ASSERT_TRUE(setup.ok()) << setup.error().message;
-    setup_ = std::move(*setup);
-  }
-
   // Default settings with CT_TurnInPlace answering the 90-degree starts by turn direction.
   std::shared_ptr<const LocomotionAssets> AssetsWithTurnClips() {
     nlohmann::json settings = DefaultSettingsJson();
@@ -46,7 +37,6 @@ class TurnInPlaceTest : public ::testing::Test {
     return assets.ok() ? *assets : nullptr;
   }
 
-  SimulationSetup setup_;
 };
 
 std::string AimAt(float camera_yaw_deg) {
