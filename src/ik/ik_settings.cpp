@@ -25,7 +25,9 @@ const std::vector<Section>& Sections() {
       {"foot_placement",
        {"trace_above_m", "trace_below_m", "foot_height_scale", "foot_up_half_life_s",
         "foot_down_half_life_s", "foot_rotation_half_life_s", "pelvis_down_half_life_s",
-        "pelvis_up_half_life_s", "max_foot_tilt_deg", "sink_tolerance_m", "min_surface_normal_y"}},
+        "pelvis_up_half_life_s", "max_foot_tilt_deg", "sink_tolerance_m", "min_surface_normal_y",
+        "lookahead_s", "max_lookahead_m", "lookahead_traces", "min_step_up_m",
+        "lookahead_full_lift_m", "max_foot_rise_speed_m_s", "max_pelvis_rise_speed_m_s"}},
       {"legs", {"max_extension", "knee_axis_weight_m"}},
       {"foot_lock", {"enabled", "follow_placement_height", "teleport_distance_m"}},
       {"look_at",
@@ -76,7 +78,17 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("pelvis_up_half_life_s", feet.pelvis_up_half_life_s, 0.0f, 5.0f, kOptional)
       .Angle("max_foot_tilt_deg", feet.max_foot_tilt_rad, 0.0f, 90.0f, kOptional)
       .Number("sink_tolerance_m", feet.sink_tolerance_m, 0.0f, 0.5f, kOptional)
-      .Number("min_surface_normal_y", feet.min_normal_y, 0.0f, 1.0f, kOptional);
+      .Number("min_surface_normal_y", feet.min_normal_y, 0.0f, 1.0f, kOptional)
+      .Number("lookahead_s", feet.lookahead_s, 0.0f, 1.0f, kOptional)
+      .Number("max_lookahead_m", feet.max_lookahead_m, 0.0f, 2.0f, kOptional)
+      .Int("lookahead_traces", feet.lookahead_traces, 0, 16, kOptional)
+      .Number("min_step_up_m", feet.min_step_up_m, 0.0f, 1.0f, kOptional)
+      // Divides the ankle's lift: a zero would make the look-ahead all or nothing.
+      .Number("lookahead_full_lift_m", feet.lookahead_full_lift_m, 0.001f, 1.0f, kOptional)
+      // A zero or negative cap would mean "uncapped" to DampRiseCapped; the file asks for a cap.
+      .Number("max_foot_rise_speed_m_s", feet.max_foot_rise_speed_m_s, 0.01f, 100.0f, kOptional)
+      .Number("max_pelvis_rise_speed_m_s", feet.max_pelvis_rise_speed_m_s, 0.01f, 100.0f,
+              kOptional);
 
   read.Object("legs", kOptional)
       .Number("max_extension", s.max_leg_extension, 0.5f, 1.0f, kOptional)

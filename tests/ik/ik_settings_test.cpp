@@ -1,13 +1,31 @@
 #include "footwork/ik/ik_settings.h"
 
+#include <cstddef>
 #include <string>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "footwork/io/asset_paths.h"
+#include "footwork/world/json_fields.h"
 
 namespace footwork::ik {
 namespace {
+
+// Converts to anything; only named in unevaluated requires-expressions.
+struct AnyField {
+  template <typename T>
+  operator T() const;  // NOLINT(google-explicit-constructor)
+};
+
+// The number of members of aggregate T: the longest brace list of AnyField it accepts.
+template <typename T, typename... Fields>
+constexpr std::size_t FieldCount() {
+  if constexpr (requires { T{Fields{}..., AnyField{}}; })
+    return FieldCount<T, Fields..., AnyField>();
+  else
+    return sizeof...(Fields);
+}
 
 // Every field, compared exactly: the shipped file must not change behaviour.
 void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings& b) {
@@ -21,6 +39,13 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.feet.max_foot_tilt_rad, b.feet.max_foot_tilt_rad);
   EXPECT_EQ(a.feet.sink_tolerance_m, b.feet.sink_tolerance_m);
   EXPECT_EQ(a.feet.min_normal_y, b.feet.min_normal_y);
+  EXPECT_EQ(a.feet.lookahead_s, b.feet.lookahead_s);
+  EXPECT_EQ(a.feet.max_lookahead_m, b.feet.max_lookahead_m);
+  EXPECT_EQ(a.feet.lookahead_traces, b.feet.lookahead_traces);
+  EXPECT_EQ(a.feet.min_step_up_m, b.feet.min_step_up_m);
+  EXPECT_EQ(a.feet.lookahead_full_lift_m, b.feet.lookahead_full_lift_m);
+  EXPECT_EQ(a.feet.max_foot_rise_speed_m_s, b.feet.max_foot_rise_speed_m_s);
+  EXPECT_EQ(a.feet.max_pelvis_rise_speed_m_s, b.feet.max_pelvis_rise_speed_m_s);
   EXPECT_EQ(a.foot_height_scale, b.foot_height_scale);
   EXPECT_EQ(a.lock.enabled, b.lock.enabled);
   EXPECT_EQ(a.lock.follow_placement_height, b.lock.follow_placement_height);
@@ -46,13 +71,35 @@ TEST(IkSettings, TheShippedFileEqualsTheDefaults) {
   ExpectSameSettings(*loaded, CharacterIkSettings{});
 }
 
+// A field added to a settings struct without its key in assets/ik/default.json (and so, as the
+// parser rejects unknown keys and reads each key into one field, without a parser line) fails
+// here: the shipped file has exactly one key per field.
+TEST(IkSettings, TheShippedFileHasAKeyForEveryField) {
+  namespace jf = world::json_fields;
+  auto text = jf::ReadTextFile(io::ProjectAssets() / "ik" / "default.json");
+  ASSERT_TRUE(text.ok()) << text.error().message;
+  auto document = jf::ParseDocument(*text, "default.json");
+  ASSERT_TRUE(document.ok()) << document.error().message;
+  const auto keys = [&](const char* section) { return document->at(section).size(); };
+  // foot_placement also holds CharacterIkSettings::foot_height_scale, look_at its look_clip.
+  EXPECT_EQ(keys("foot_placement"), FieldCount<FootPlacementSettings>() + 1);
+  EXPECT_EQ(keys("foot_lock"), FieldCount<FootLockSettings>());
+  EXPECT_EQ(keys("look_at"), FieldCount<LookAtSettings>() + 1);
+  // CharacterIkSettings' own fields besides its three sub-structs: foot_height_scale, look_clip,
+  // the two overlay and the two legs fields.
+  EXPECT_EQ(FieldCount<CharacterIkSettings>() - 3, 6u)
+      << "a new CharacterIkSettings field needs a key in default.json and a line here";
+  EXPECT_EQ(keys("overlay") + keys("legs"), 4u);
+}
+
 TEST(IkSettings, AnEmptyDocumentKeepsTheDefaultsAndFieldsOverrideThem) {
   auto empty = ParseCharacterIkSettings("{}", "ik.json");
   ASSERT_TRUE(empty.ok()) << empty.error().message;
   ExpectSameSettings(*empty, CharacterIkSettings{});
 
   auto tuned = ParseCharacterIkSettings(R"({
-    "foot_placement": {"trace_below_m": 1.25, "max_foot_tilt_deg": 90, "foot_height_scale": 0.5},
+    "foot_placement": {"trace_below_m": 1.25, "max_foot_tilt_deg": 90, "foot_height_scale": 0.5,
+                       "lookahead_traces": 5, "max_foot_rise_speed_m_s": 3.5},
     "foot_lock": {"enabled": false, "teleport_distance_m": 3},
     "look_at": {"max_yaw_deg": 45, "behind_exit_deg": 100, "clip": ""},
     "overlay": {"blend_s": 0.5},
@@ -64,6 +111,10 @@ TEST(IkSettings, AnEmptyDocumentKeepsTheDefaultsAndFieldsOverrideThem) {
   EXPECT_EQ(tuned->feet.trace_above_m, CharacterIkSettings{}.feet.trace_above_m);
   EXPECT_NEAR(tuned->feet.max_foot_tilt_rad, 1.5707963f, 1e-6f);
   EXPECT_EQ(tuned->foot_height_scale, 0.5f);
+  EXPECT_EQ(tuned->feet.lookahead_traces, 5);
+  EXPECT_EQ(tuned->feet.max_foot_rise_speed_m_s, 3.5f);
+  EXPECT_EQ(tuned->feet.max_pelvis_rise_speed_m_s,
+            CharacterIkSettings{}.feet.max_pelvis_rise_speed_m_s);
   EXPECT_FALSE(tuned->lock.enabled);
   EXPECT_EQ(tuned->lock.teleport_distance_m, 3.0f);
   EXPECT_NEAR(tuned->look.max_yaw_rad, 0.7853982f, 1e-6f);
@@ -86,6 +137,15 @@ TEST(IkSettings, MalformedValuesNameTheFileAndTheField) {
        "ik.json: foot_placement.trace_below_m: expected a number in [0.01, 10], got -1"},
       {"{\"foot_placement\": {\"trace_belw_m\": 1}}",
        "ik.json: foot_placement.trace_belw_m: unknown field (expected one of: trace_above_m"},
+      {"{\"foot_placement\": {\"lookahead_traces\": 2.5}}",
+       "ik.json: foot_placement.lookahead_traces: expected an integer, got number 2.5"},
+      {"{\"foot_placement\": {\"lookahead_traces\": 17}}",
+       "ik.json: foot_placement.lookahead_traces: expected an integer in [0, 16], got 17"},
+      {"{\"foot_placement\": {\"max_pelvis_rise_speed_m_s\": 0}}",
+       "ik.json: foot_placement.max_pelvis_rise_speed_m_s: expected a number in [0.01, 100], got "
+       "0"},
+      {"{\"foot_placement\": {\"lookahead_full_lift_m\": 0}}",
+       "ik.json: foot_placement.lookahead_full_lift_m: expected a number in [0.001, 1], got 0"},
       {"{\"feet\": {}}", "ik.json: feet: unknown section"},
       {"{\"overlay\": 0.25}", "ik.json: overlay: expected an object, got number"},
       {"{\"foot_lock\": {\"enabled\": 1}}",
