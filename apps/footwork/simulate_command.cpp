@@ -24,6 +24,7 @@ struct SimulateOptions {
   std::string level;
   std::string out;
   bool joints = false;
+  bool internal = false;
 };
 
 // A .fwcl is read as is; a character description (.json) is cooked, cached by name in `cache`.
@@ -90,7 +91,8 @@ int RunSimulate(const SimulateOptions& options) {
   std::filesystem::create_directories(out, created);
   if (created)
     return fail(out.string() + ": cannot create directory: " + created.message());
-  auto writer = sim::TraceWriter::Open(out / "trace.jsonl");
+  auto writer =
+      sim::TraceWriter::Open(out / "trace.jsonl", {.include_internal = options.internal});
   if (!writer)
     return fail(writer.error().message);
   for (const sim::TraceFrame& frame : *frames) {
@@ -131,6 +133,8 @@ void RegisterSimulateCommand(CLI::App& app, int* exit_code) {
   command->add_option("--level", options->level, "Level (.json)");
   command->add_option("--out", options->out, "Output directory")->required();
   command->add_flag("--joints", options->joints, "Record model-space joint positions");
+  command->add_flag("--internal", options->internal,
+                    "Also write the internal fields the metrics use (sole and surface heights)");
   command->callback([options, exit_code] { *exit_code = RunSimulate(*options); });
 }
 
