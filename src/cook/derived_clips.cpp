@@ -12,6 +12,7 @@
 #include "footwork/cook/pivot.h"
 #include "footwork/cook/sample_motion.h"
 #include "footwork/cook/strafe_cycles.h"
+#include "footwork/cook/strafe_transitions.h"
 #include "footwork/cook/turn_in_place.h"
 
 namespace footwork::cook {
@@ -298,6 +299,9 @@ Status CookDerivedClips(const CharacterDescription& description, const anim::Rig
   if (Status status = CookTurnsInPlace(description, binding, settings, character); !status)
     return status;
   if (Status status = CookStrafeCycles(description, binding, settings, character); !status)
+    return status;
+  // Their starts and stops per direction need the cycles cooked first.
+  if (Status status = CookStrafeTransitions(description, binding, settings, character); !status)
     return status;
   if (Status status = CookGaitTransitions(description, binding, settings, character); !status)
     return status;

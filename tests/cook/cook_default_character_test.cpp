@@ -1,6 +1,7 @@
 // Cooks the real default character (the Quaternius pack, found like every asset pack) and checks
 // the dump: the cycles carry FootLock/MotionSpeed curves and foot markers, and their quality
 // figures are the ones the cooker promises; the second shipped pack meets every bar as well.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -100,6 +101,21 @@ TEST(CookDefaultCharacterTest, CyclesCarryCurvesMarkersAndMeasuredQuality) {
   EXPECT_TRUE(HasCurve(*FindClip(dump, "run_start_90_l"), "RotateAlpha"));
   EXPECT_TRUE(HasCurve(*FindClip(dump, "idle"), "EnableTurnInPlace"));
   EXPECT_TRUE(HasCurve(*FindClip(dump, "overlay_pistol"), "Layering_Arm_R"));
+  // Strafing starts and stops per cardinal direction, with the forward ones' curves and markers.
+  for (const char* gait : {"walk", "run"}) {
+    for (const char* direction : {"backward", "strafe_left", "strafe_right"}) {
+      for (const char* kind : {"start", "stop_l", "stop_r"}) {
+        const std::string name = fmt::format("{}_{}_{}", gait, direction, kind);
+        const nlohmann::json* clip = FindClip(dump, name);
+        ASSERT_NE(clip, nullptr) << name;
+        for (const char* curve : {"Distance", "MotionSpeed", "FootLock_L", "FootLock_R",
+                                  "Enable_FootIK_L", "Enable_FootIK_R"})
+          EXPECT_TRUE(HasCurve(*clip, curve)) << name << " " << curve;
+        EXPECT_GE(CountMarkers(*clip, "Foot_L") + CountMarkers(*clip, "Foot_R"), 1) << name;
+        EXPECT_TRUE((*clip)["quality"]["meets_bars"].get<bool>()) << name;
+      }
+    }
+  }
 }
 
 TEST(CookDefaultCharacterTest, TheSecondPackMeetsEveryBarToo) {

@@ -1,0 +1,111 @@
+#include "footwork/cook/strafe_transitions.h"
+
+#include <fmt/format.h>
+
+#include "footwork/anim/curve_names.h"
+#include "footwork/cook/transitions.h"
+
+namespace footwork::cook {
+namespace names = anim::curve_names;
+namespace {
+
+const anim::Clip* FindClip(const CookedCharacter& character, const std::string& name) {
+  for (const anim::Clip& clip : character.clips) {
+    if (clip.name == name)
+      return &clip;
+  }
+  return nullptr;
+}
+
+// Time of the first marker named `marker`, or 0 (as for the forward starts and stops).
+float FirstMarker(const anim::Clip& clip, const char* marker) {
+  for (const anim::SyncMarker& m : clip.markers) {
+    if (m.name == marker)
+      return m.time_s;
+  }
+  return 0.0f;
+}
+
+Status CookOne(const anim::RigBinding& binding, const Result<anim::Clip>& synthesized,
+               const RoleDescription& role, DistanceMarker distance,
+               const ClipCookSettings& settings, const std::string& source,
+               CookedCharacter& character) {
+  if (!synthesized)
+    return synthesized.error();
+  Result<CookedClip> cooked =
+      CookClip(character.skeleton, binding, *synthesized, role, distance, settings);
+  if (!cooked)
+    return cooked.error();
+  cooked->report.source = source;
+  character.clips.push_back(std::move(cooked->clip));
+  character.reports.push_back(std::move(cooked->report));
+  return Status::Ok();
+}
+
+// One direction's cycle: a stop per foot (entered as that foot goes down, so it is the last to
+// plant) and a start entered as the right foot goes down (the left takes the first step), the
+// same entry points as the forward ones.
+Status CookDirection(const TransitionDescription& transition, const RoleDescription& gait_role,
+                     const std::string& cycle_name, const anim::RigBinding& binding,
+                     const ClipCookSettings& settings, CookedCharacter& character) {
+  // Copies: character.clips grows below, which would invalidate references into it.
+  const anim::Clip cycle = *FindClip(character, cycle_name);
+  const anim::Clip idle = *FindClip(character, "idle");
+  RoleDescription role = gait_role;
+  role.looping = false;
+  // The synthesiser put the root motion on the track; the role's contact settings still apply.
+  role.root_motion = RootMotionSource::kNone;
+  role.enable_turn_in_place = 0.0f;
+  role.disable_switch_ground_gait = 0.0f;
+  role.layering.clear();
+  for (const auto& [foot, marker] :
+       {std::pair{"l", names::kMarkerFootLeft}, std::pair{"r", names::kMarkerFootRight}}) {
+    role.role = fmt::format("{}_stop_{}", cycle_name, foot);
+    if (FindClip(character, role.role) != nullptr)
+      continue;
+    const Result<anim::Clip> stop =
+        SynthesizeStop(character.skeleton, cycle, idle, FirstMarker(cycle, marker), transition,
+                       role.role, settings.rate_hz);
+    if (Status status = CookOne(binding, stop, role, DistanceMarker::kStopPoint, settings,
+                                "stop from " + cycle_name, character);
+        !status) {
+      return status;
+    }
+  }
+  role.role = cycle_name + "_start";
+  if (FindClip(character, role.role) != nullptr)
+    return Status::Ok();
+  role.disable_switch_ground_gait = 1.0f;
+  const Result<anim::Clip> start =
+      SynthesizeStart(character.skeleton, cycle, idle, FirstMarker(cycle, names::kMarkerFootRight),
+                      /*turn_deg=*/0.0f, transition, role.role, settings.rate_hz);
+  return CookOne(binding, start, role, DistanceMarker::kStartPoint, settings,
+                 "start into " + cycle_name, character);
+}
+
+}  // namespace
+
+Status CookStrafeTransitions(const CharacterDescription& description,
+                             const anim::RigBinding& binding, const ClipCookSettings& settings,
+                             CookedCharacter& character) {
+  if (FindClip(character, "idle") == nullptr)
+    return Status::Ok();
+  for (const TransitionDescription& transition : description.transitions) {
+    const RoleDescription* gait_role = description.FindRole(transition.from_role);
+    if (gait_role == nullptr)
+      continue;
+    for (const char* direction : kStrafeTransitionDirections) {
+      const std::string cycle_name = fmt::format("{}_{}", transition.from_role, direction);
+      if (FindClip(character, cycle_name) == nullptr)
+        continue;
+      if (Status status =
+              CookDirection(transition, *gait_role, cycle_name, binding, settings, character);
+          !status) {
+        return status;
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace footwork::cook
