@@ -33,7 +33,8 @@ footwork::locomotion::SimulationSetup& Setup() {
 
 std::shared_ptr<const footwork::ik::CharacterIkAssets> IkAssets() {
   static std::shared_ptr<const footwork::ik::CharacterIkAssets> assets = [] {
-    auto made = footwork::locomotion::MakeCharacterIkAssets(*Setup().assets);
+    // The shipped settings (assets/ik/default.json), as the simulation runs them.
+    auto made = footwork::locomotion::MakeCharacterIkAssets(*Setup().assets, Setup().ik_settings);
     if (!made)
       Fail(made.error().message);
     return *made;
@@ -106,7 +107,7 @@ BENCHMARK(BM_CharacterIk)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 // One downward foot trace against the level (Bullet).
 void BM_FootTrace(benchmark::State& state) {
-  const footwork::ik::FootPlacementSettings settings;
+  const footwork::ik::FootPlacementSettings& settings = Setup().ik_settings.feet;
   const auto& world = *Setup().world;
   int i = 0;
   for (auto _ : state) {

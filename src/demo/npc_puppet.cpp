@@ -56,9 +56,9 @@ Result<glm::vec3> HeadOfFrame(const sim::TraceFrame& frame, int head_joint,
 Result<std::vector<FramePose>> ReplayNpc(
     std::span<const sim::TraceFrame> frames,
     const std::shared_ptr<const locomotion::LocomotionAssets>& assets,
-    const movement::CharacterMover& mover, const world::NpcDesc& npc,
-    float capsule_bottom_offset_m) {
-  auto ik_assets = locomotion::MakeCharacterIkAssets(*assets);
+    const ik::CharacterIkSettings& ik_settings, const movement::CharacterMover& mover,
+    const world::NpcDesc& npc, float capsule_bottom_offset_m) {
+  auto ik_assets = locomotion::MakeCharacterIkAssets(*assets, ik_settings);
   if (!ik_assets)
     return ik_assets.error();
   const int head = (*ik_assets)->rig().head;

@@ -60,7 +60,8 @@ Status AddNpcPoses(const locomotion::SimulationSetup& setup, ScenarioRun& run) {
   const std::optional<world::NpcDesc> npc = LookingNpcOf(setup.level);
   if (!npc)
     return Status::Ok();
-  auto poses = ReplayNpc(run.frames, setup.assets, *setup.mover, *npc, run.capsule_bottom_offset_m);
+  auto poses = ReplayNpc(run.frames, setup.assets, setup.ik_settings, *setup.mover, *npc,
+                         run.capsule_bottom_offset_m);
   if (!poses)
     return poses.error();
   run.npc_poses = std::move(*poses);

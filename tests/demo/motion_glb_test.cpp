@@ -166,6 +166,47 @@ TEST(NpcPosesTest, LevelNpcStandsPutWhileItsHeadFollowsThePlayer) {
   EXPECT_GT(Degrees(turned), 10.0f);
 }
 
+// The drawn NPC runs the IK settings it is given: the demo's poses are the replay with the
+// setup's (assets/ik/default.json, as the simulation measured them), and settings that allow no
+// head turn give a head that stays with the idle animation.
+TEST(NpcPosesTest, ReplayRunsTheGivenIkSettings) {
+  const ScenarioRun* run = ShortRun();
+  if (!run)
+    GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+  auto setup = locomotion::LoadSimulationSetup(
+      DefaultLevel(), std::make_shared<const io::CookedLibrary>(run->library));
+  ASSERT_TRUE(setup.ok()) << setup.error().message;
+  const std::optional<world::NpcDesc> npc = LookingNpcOf(run->level);
+  ASSERT_TRUE(npc);
+  const int head = run->library.skeleton.FindJoint(run->library.rig_profile.roles.at("head"));
+  ASSERT_GE(head, 0);
+  const auto head_turn_deg = [head](const std::vector<FramePose>& poses) {
+    const auto yaw = [head](const FramePose& pose) {
+      return YawOf(pose.world.rotation * pose.model[static_cast<std::size_t>(head)].rotation);
+    };
+    return Degrees(std::abs(NormalizedDeltaAngle(yaw(poses.back()), yaw(poses.front()))));
+  };
+
+  auto shipped = ReplayNpc(run->frames, setup->assets, setup->ik_settings, *setup->mover, *npc,
+                           run->capsule_bottom_offset_m);
+  ASSERT_TRUE(shipped.ok()) << shipped.error().message;
+  ASSERT_EQ(shipped->size(), run->npc_poses.size());
+  const auto head_index = static_cast<std::size_t>(head);
+  EXPECT_EQ(shipped->back().model[head_index].rotation,
+            run->npc_poses.back().model[head_index].rotation);
+
+  ik::CharacterIkSettings still = setup->ik_settings;
+  still.look_clip.clear();  // procedural look-at, limited below
+  still.look.max_yaw_rad = 0.0f;
+  still.look.max_pitch_up_rad = 0.0f;
+  still.look.max_pitch_down_rad = 0.0f;
+  auto held = ReplayNpc(run->frames, setup->assets, still, *setup->mover, *npc,
+                        run->capsule_bottom_offset_m);
+  ASSERT_TRUE(held.ok()) << held.error().message;
+  EXPECT_GT(head_turn_deg(*shipped), 10.0f);
+  EXPECT_LT(head_turn_deg(*held), 2.0f);
+}
+
 }  // namespace
 }  // namespace footwork::demo
 

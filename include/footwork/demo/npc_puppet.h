@@ -13,6 +13,7 @@
 
 #include "footwork/core/error.h"
 #include "footwork/demo/trace_pose.h"
+#include "footwork/ik/ik_settings.h"
 #include "footwork/locomotion/character_ik_stage.h"
 #include "footwork/locomotion/locomotion_character.h"
 #include "footwork/movement/character_mover.h"
@@ -47,11 +48,13 @@ Result<glm::vec3> HeadOfFrame(const sim::TraceFrame& frame, int head_joint,
                               float capsule_bottom_offset_m);
 
 // Replays the NPC over a recorded trace: one pose per frame, its head following the player's
-// head. Steps at the trace's frame interval. Errors: a frame without joints, an NPC error.
+// head. Steps at the trace's frame interval, with the IK settings the simulation measured the
+// NPC with (SimulationSetup::ik_settings), so the drawn head is the measured one. Errors: a frame
+// without joints, an NPC error.
 Result<std::vector<FramePose>> ReplayNpc(
     std::span<const sim::TraceFrame> frames,
     const std::shared_ptr<const locomotion::LocomotionAssets>& assets,
-    const movement::CharacterMover& mover, const world::NpcDesc& npc,
-    float capsule_bottom_offset_m);
+    const ik::CharacterIkSettings& ik_settings, const movement::CharacterMover& mover,
+    const world::NpcDesc& npc, float capsule_bottom_offset_m);
 
 }  // namespace footwork::demo

@@ -28,10 +28,12 @@ inline constexpr const char* kOverlayRolePrefix = "overlay_";
 inline constexpr const char* kOverlayCrouchSuffix = "_clf";
 
 // `settings.look_clip` names the look clip role (played by the seed's look amount) when the
-// library has it. Errors: no idle clip, a rig profile without the IK roles, a crouched overlay
-// pose without its standing one.
+// library has it. No default for `settings`: every caller passes the shipped file's
+// (SimulationSetup::ik_settings) or a test's own, so the viewer, the NPC and the benchmark cannot
+// silently run other IK than `footwork simulate`. Errors: no idle clip, a rig profile without the
+// IK roles, a crouched overlay pose without its standing one.
 Result<std::shared_ptr<const ik::CharacterIkAssets>> MakeCharacterIkAssets(
-    const LocomotionAssets& assets, ik::CharacterIkSettings settings = {});
+    const LocomotionAssets& assets, ik::CharacterIkSettings settings);
 
 class CharacterIkStage {
  public:
