@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace footwork::graph {
@@ -95,6 +96,15 @@ void ComputePoseVelocities(std::span<const Transform> previous, std::span<const 
   }
 }
 
+void CurveRange::Include(float value) {
+  min = std::min(min, value);
+  max = std::max(max, value);
+}
+
+CurveRange CurveRange::Empty() {
+  return {std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity()};
+}
+
 void BuildCurveFilterMask(std::span<const std::string_view> curve_names,
                           std::span<const std::string_view> filtered,
                           std::span<std::uint8_t> mask) {
@@ -178,12 +188,16 @@ void InertializeCurvesTransition(std::span<SpringState> offsets, std::span<const
 }
 
 void InertializeCurvesUpdate(std::span<float> output, std::span<SpringState> offsets,
-                             std::span<const float> destination, float half_life_s, float dt_s) {
+                             std::span<const float> destination, float half_life_s, float dt_s,
+                             std::span<const CurveRange> ranges) {
   dt_s = UsableDt(dt_s);
   assert(output.size() == offsets.size() && destination.size() == offsets.size());
+  assert(ranges.empty() || ranges.size() == offsets.size());
   for (std::size_t c = 0; c < offsets.size(); ++c) {
     DecaySpringDamperExact(offsets[c], half_life_s, dt_s);
     output[c] = destination[c] + offsets[c].x;
+    if (!ranges.empty())
+      output[c] = ranges[c].Clamp(output[c]);
   }
 }
 
@@ -209,10 +223,16 @@ void DeadBlendTransition(DeadBlendClock& clock, std::span<DeadBlendJoint> joints
 }
 
 void DeadBlendCurvesTransition(std::span<DeadBlendCurve> curves, std::span<const float> source,
-                               std::span<const float> source_velocity) {
+                               std::span<const float> source_velocity,
+                               std::span<const CurveRange> ranges) {
   assert(source.size() == curves.size() && source_velocity.size() == curves.size());
-  for (std::size_t c = 0; c < curves.size(); ++c)
-    curves[c] = {source[c], source_velocity[c]};
+  assert(ranges.empty() || ranges.size() == curves.size());
+  for (std::size_t c = 0; c < curves.size(); ++c) {
+    CurveRange range = ranges.empty() ? CurveRange{} : ranges[c];
+    if (std::isfinite(source[c]))
+      range.Include(source[c]);  // a shown value outside the range is not snapped back
+    curves[c] = {source[c], source_velocity[c], range};
+  }
 }
 
 void AdvanceDeadBlend(DeadBlendClock& clock, float dt_s) {
@@ -260,9 +280,12 @@ void DeadBlendCurvesUpdate(std::span<float> output, std::span<DeadBlendCurve> cu
       output[c] = destination[c];
       continue;
     }
-    curves[c].value += curves[c].velocity * travel;
-    curves[c].velocity *= decay;
-    output[c] = curves[c].value + (destination[c] - curves[c].value) * alpha;
+    // Extrapolate, stopping at the curve's range: a bound reached is a wall, not a bounce.
+    DeadBlendCurve& curve = curves[c];
+    const float moved = curve.value + curve.velocity * travel;
+    curve.value = curve.range.Clamp(moved);
+    curve.velocity = curve.value == moved ? curve.velocity * decay : 0.0f;
+    output[c] = curve.value + (destination[c] - curve.value) * alpha;
   }
 }
 

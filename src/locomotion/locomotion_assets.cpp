@@ -112,6 +112,26 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
     assets->root_motion_end_s_.push_back(
         RootMotionEnd(clip, assets->settings_.air.land_root_motion_min_speed_m_s));
   }
+  // Authored range of each curve over every clip; a clip without the curve samples 0.
+  assets->curve_ranges_.assign(assets->curve_names_.size(), graph::CurveRange::Empty());
+  std::vector<bool> authored(assets->curve_names_.size(), false);
+  for (std::size_t k = 0; k < lib.clips.size(); ++k) {
+    for (std::size_t c = 0; c < assets->curve_names_.size(); ++c) {
+      const int slot = assets->clip_curve_slots_[k][c];
+      graph::CurveRange& range = assets->curve_ranges_[c];
+      if (slot < 0) {
+        range.Include(0.0f);
+        continue;
+      }
+      authored[c] = true;
+      for (float value : lib.clips[k].curves[static_cast<std::size_t>(slot)].values)
+        range.Include(value);
+    }
+  }
+  for (std::size_t c = 0; c < authored.size(); ++c) {
+    if (!authored[c])
+      assets->curve_ranges_[c] = graph::CurveRange{};
+  }
   assets->curve_filter_mask_.assign(assets->curve_names_.size(), 0);
   const int rotate_alpha = assets->curve_index(names::kRotateAlpha);
   if (rotate_alpha >= 0)

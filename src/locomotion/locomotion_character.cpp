@@ -268,7 +268,8 @@ void LocomotionCharacter::EvaluatePose(float dt) {
                                request->duration_s);
     for (std::size_t c = 0; c < curve_velocity_.size(); ++c)
       curve_velocity_[c] = (output_.curves[c] - previous_curves_[c]) / dt;
-    graph::DeadBlendCurvesTransition(blend_curves_, output_.curves, curve_velocity_);
+    graph::DeadBlendCurvesTransition(blend_curves_, output_.curves, curve_velocity_,
+                                     assets_->curve_ranges());
   }
   previous_pose_ = blended_pose_;
   previous_curves_ = output_.curves;

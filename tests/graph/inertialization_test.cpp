@@ -1,5 +1,6 @@
 #include "footwork/graph/inertialization.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -205,6 +206,95 @@ TEST(DeadBlendingTest, FilteredCurveKeepsDestinationThroughTheBlend) {
     }
   }
   EXPECT_FLOAT_EQ(output[1], 2.0f);  // blended curve reached its destination after 0.25 s
+}
+
+// A FootLock-like alpha rising into 1 at the switch (0.49 -> 1 in one frame: +30/s) blends
+// into a clip whose foot is up (curve 0). Extrapolated with its velocity it would read 1.5-2
+// ("planted") well into the blend; inside its range [0, 1] it never passes 1, and it stops
+// reading planted (>= 0.99) within two frames. An unbounded curve still moves with its velocity.
+TEST(DeadBlendingTest, CurvesAreNotExtrapolatedOutOfTheirRange) {
+  constexpr float kDt = 1.0f / 60.0f;
+  const std::array<CurveRange, 2> ranges = {CurveRange{0.0f, 1.0f}, CurveRange{}};
+  const std::array<float, 2> source = {1.0f, 1.0f};
+  const std::array<float, 2> velocity = {30.0f, 30.0f};
+  const std::array<float, 2> destination = {0.0f, 0.0f};
+  const std::array<std::uint8_t, 2> no_filter = {0, 0};
+  std::array<DeadBlendJoint, 0> no_joints;
+
+  DeadBlendClock clock;
+  std::array<DeadBlendCurve, 2> curves;
+  DeadBlendTransition(clock, no_joints, {}, {}, 0.3f);
+  DeadBlendCurvesTransition(curves, source, velocity, ranges);
+  // The same blend without ranges: what the alpha would do unclamped.
+  DeadBlendClock free_clock = clock;
+  std::array<DeadBlendCurve, 2> free_curves;
+  DeadBlendCurvesTransition(free_curves, source, velocity);
+
+  std::array<float, 2> output{};
+  std::array<float, 2> free_output{};
+  float free_max = 0.0f;
+  int planted_frames = 0;
+  for (int frame = 1; frame <= 18; ++frame) {
+    AdvanceDeadBlend(clock, kDt);
+    AdvanceDeadBlend(free_clock, kDt);
+    DeadBlendCurvesUpdate(output, curves, clock, destination, no_filter, 0.2f, kDt);
+    DeadBlendCurvesUpdate(free_output, free_curves, free_clock, destination, no_filter, 0.2f, kDt);
+    free_max = std::max(free_max, free_output[0]);
+    EXPECT_LE(output[0], 1.0f) << "frame " << frame;
+    EXPECT_GE(output[0], 0.0f) << "frame " << frame;
+    if (output[0] >= 0.99f)
+      ++planted_frames;
+    // The unbounded curve is extrapolated exactly as before.
+    EXPECT_FLOAT_EQ(output[1], free_output[1]) << "frame " << frame;
+    if (frame == 1) {
+      EXPECT_GT(output[1], 1.3f);  // moved on with its velocity
+    }
+  }
+  EXPECT_GT(free_max, 1.5f);  // the overshoot the range prevents
+  EXPECT_LE(planted_frames, 1);
+  EXPECT_FLOAT_EQ(output[0], 0.0f);  // at the destination once the blend ends
+}
+
+// A value shown outside its range at the switch is not snapped into it (that would jump on the
+// switch frame); the extrapolation only stops going further out.
+TEST(DeadBlendingTest, ASourceOutsideItsRangeIsKeptAndNotPushedFurther) {
+  const std::array<CurveRange, 1> ranges = {CurveRange{0.0f, 1.0f}};
+  std::array<DeadBlendJoint, 0> no_joints;
+  DeadBlendClock clock;
+  std::array<DeadBlendCurve, 1> curves;
+  DeadBlendTransition(clock, no_joints, {}, {}, 0.3f);
+  DeadBlendCurvesTransition(curves, std::array<float, 1>{1.2f}, std::array<float, 1>{5.0f},
+                            ranges);
+  std::array<float, 1> output{};
+  DeadBlendCurvesUpdate(output, curves, clock, std::array<float, 1>{1.0f}, {}, 0.2f, 0.0f);
+  EXPECT_FLOAT_EQ(output[0], 1.2f);  // switch frame: as shown
+  AdvanceDeadBlend(clock, 1.0f / 60.0f);
+  DeadBlendCurvesUpdate(output, curves, clock, std::array<float, 1>{1.0f}, {}, 0.2f,
+                        1.0f / 60.0f);
+  EXPECT_LE(curves[0].value, 1.2f);
+  EXPECT_LE(output[0], 1.2f);
+}
+
+TEST(InertializationTest, CurveOutputStaysInItsRange) {
+  const std::array<CurveRange, 1> ranges = {CurveRange{0.0f, 1.0f}};
+  std::array<SpringState, 1> offsets;
+  ResetOffsets(offsets);
+  // Outgoing 1 rising fast, incoming 1 falling: the decaying offset pushes the sum above 1.
+  InertializeCurvesTransition(offsets, std::array<float, 1>{1.0f}, std::array<float, 1>{30.0f},
+                              std::array<float, 1>{1.0f}, std::array<float, 1>{-1.0f}, {});
+  std::array<float, 1> output{};
+  std::array<float, 1> free_output{};
+  std::array<SpringState, 1> free_offsets = offsets;
+  float free_max = 0.0f;
+  for (int frame = 1; frame <= 30; ++frame) {
+    const std::array<float, 1> destination = {1.0f - frame / 60.0f};
+    InertializeCurvesUpdate(output, offsets, destination, 0.1f, 1.0f / 60.0f, ranges);
+    InertializeCurvesUpdate(free_output, free_offsets, destination, 0.1f, 1.0f / 60.0f);
+    free_max = std::max(free_max, free_output[0]);
+    EXPECT_LE(output[0], 1.0f);
+    EXPECT_FLOAT_EQ(output[0], std::clamp(free_output[0], 0.0f, 1.0f));
+  }
+  EXPECT_GT(free_max, 1.05f);
 }
 
 TEST(InertializationTest, ABadDtMovesNothingAndWritesNoNaN) {

@@ -15,12 +15,19 @@
 // the filter mask are not blended: they take the incoming value at once, so a curve such as the
 // seed's RotateAlpha (authored to start at 1) does not ramp up from the outgoing state's 0.
 //
+// Curves may carry a valid range (CurveRange). Extrapolating a curve with its velocity must not
+// leave it: a 0..1 alpha such as FootLock_L that was rising into 1 at the switch would otherwise
+// overshoot to 1.5-2 and read as "fully planted" well into the blend, while the incoming clip
+// already lifts the foot. The extrapolated curve stops at the range's bound (its velocity is
+// dropped there), and the offset inertialization's output is clamped to the range the same way.
+//
 // The caller owns every span (no allocation here). A non-finite or negative dt_s counts as 0
 // (nothing moves that frame), so a bad frame never writes NaNs into the pose. Velocities are per
 // second; angular velocity is a scaled axis (axis * rad/s) in the joint's parent space, i.e. q(t +
 // dt) ~ exp(w dt) * q(t).
 
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <string_view>
 
@@ -47,6 +54,20 @@ glm::quat ScaledAngleAxisToQuat(const glm::vec3& scaled_axis);
 // the shortest path. All spans have the same length.
 void ComputePoseVelocities(std::span<const Transform> previous, std::span<const Transform> current,
                            float dt_s, std::span<TransformVelocity> velocities);
+
+// The values a curve may take (e.g. [0, 1] for an alpha or weight curve); unbounded by default.
+struct CurveRange {
+  float min = -std::numeric_limits<float>::infinity();
+  float max = std::numeric_limits<float>::infinity();
+
+  // `value` limited to [min, max] (NaN passes through; callers never hand one in).
+  float Clamp(float value) const { return value < min ? min : (value > max ? max : value); }
+  // Widens the range to include `value`; start from Empty().
+  void Include(float value);
+  static CurveRange Empty();
+  // True once Include was called on an Empty() range (min <= max).
+  bool has_values() const { return min <= max; }
+};
 
 // Builds a "do not blend" mask for curves: mask[i] = 1 when curve_names[i] is in `filtered`.
 // `mask` has curve_names.size() entries.
@@ -86,8 +107,10 @@ void InertializeCurvesTransition(std::span<SpringState> offsets, std::span<const
                                  std::span<const float> destination,
                                  std::span<const float> destination_velocity,
                                  std::span<const std::uint8_t> filtered_mask);
+// `ranges` (one per curve, or empty for unbounded curves) clamps the output.
 void InertializeCurvesUpdate(std::span<float> output, std::span<SpringState> offsets,
-                             std::span<const float> destination, float half_life_s, float dt_s);
+                             std::span<const float> destination, float half_life_s, float dt_s,
+                             std::span<const CurveRange> ranges = {});
 
 // ---- Dead blending ----------------------------------------------------------------------------
 
@@ -101,6 +124,8 @@ struct DeadBlendJoint {
 struct DeadBlendCurve {
   float value = 0.0f;
   float velocity = 0.0f;
+  // The extrapolation stays inside this range.
+  CurveRange range;
 };
 
 // Progress of one dead blend, shared by the joints and curves of a character.
@@ -119,8 +144,11 @@ struct DeadBlendClock {
 void DeadBlendTransition(DeadBlendClock& clock, std::span<DeadBlendJoint> joints,
                          std::span<const Transform> source,
                          std::span<const TransformVelocity> source_velocity, float duration_s);
+// `ranges` has one entry per curve, or is empty (every curve unbounded). A source value outside
+// its range is kept as shown (no jump on the switch frame); only the extrapolation is limited.
 void DeadBlendCurvesTransition(std::span<DeadBlendCurve> curves, std::span<const float> source,
-                               std::span<const float> source_velocity);
+                               std::span<const float> source_velocity,
+                               std::span<const CurveRange> ranges = {});
 
 // Advances the clock by dt_s; call once per frame before the pose and curve updates.
 void AdvanceDeadBlend(DeadBlendClock& clock, float dt_s);

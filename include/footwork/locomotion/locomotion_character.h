@@ -100,6 +100,10 @@ class LocomotionAssets {
   int spine_joint() const { return spine_joint_; }
   // Curves that take the incoming state's value at once (not blended): RotateAlpha.
   const std::vector<std::uint8_t>& curve_filter_mask() const { return curve_filter_mask_; }
+  // Per curve, the values the library's clips author it with (0 included where a clip lacks it,
+  // as it samples 0 there); unbounded for curves no clip authors (written by the locomotion).
+  // Dead blending never extrapolates a curve out of it (a 0..1 FootLock stays in 0..1).
+  const std::vector<graph::CurveRange>& curve_ranges() const { return curve_ranges_; }
 
  private:
   LocomotionAssets() = default;
@@ -117,6 +121,7 @@ class LocomotionAssets {
   std::vector<float> root_motion_end_s_;
   int spine_joint_ = -1;
   std::vector<std::uint8_t> curve_filter_mask_;
+  std::vector<graph::CurveRange> curve_ranges_;
   int foot_left_ = -1;
   int foot_right_ = -1;
 };
