@@ -263,14 +263,12 @@ TEST(DeadBlendingTest, ASourceOutsideItsRangeIsKeptAndNotPushedFurther) {
   DeadBlendClock clock;
   std::array<DeadBlendCurve, 1> curves;
   DeadBlendTransition(clock, no_joints, {}, {}, 0.3f);
-  DeadBlendCurvesTransition(curves, std::array<float, 1>{1.2f}, std::array<float, 1>{5.0f},
-                            ranges);
+  DeadBlendCurvesTransition(curves, std::array<float, 1>{1.2f}, std::array<float, 1>{5.0f}, ranges);
   std::array<float, 1> output{};
   DeadBlendCurvesUpdate(output, curves, clock, std::array<float, 1>{1.0f}, {}, 0.2f, 0.0f);
   EXPECT_FLOAT_EQ(output[0], 1.2f);  // switch frame: as shown
   AdvanceDeadBlend(clock, 1.0f / 60.0f);
-  DeadBlendCurvesUpdate(output, curves, clock, std::array<float, 1>{1.0f}, {}, 0.2f,
-                        1.0f / 60.0f);
+  DeadBlendCurvesUpdate(output, curves, clock, std::array<float, 1>{1.0f}, {}, 0.2f, 1.0f / 60.0f);
   EXPECT_LE(curves[0].value, 1.2f);
   EXPECT_LE(output[0], 1.2f);
 }
