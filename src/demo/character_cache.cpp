@@ -7,6 +7,7 @@
 
 #include "footwork/cook/character_description.h"
 #include "footwork/cook/cook_character.h"
+#include "footwork/cook/cooker_version.h"
 #include "footwork/io/asset_paths.h"
 
 namespace footwork::demo {
@@ -65,6 +66,11 @@ Result<std::uint32_t> CharacterInputsFingerprint(const std::filesystem::path& de
   return io::Fnv1a32(bytes);
 }
 
+std::string CacheStamp(std::uint32_t inputs_fingerprint, std::string_view cooker_version) {
+  return "inputs " + std::to_string(inputs_fingerprint) + "\ncooker " +
+         std::string(cooker_version) + "\n";
+}
+
 Result<CachedCharacter> LoadOrCookCharacter(const std::filesystem::path& description,
                                             const std::filesystem::path& cache_dir) {
   CachedCharacter result;
@@ -82,7 +88,7 @@ Result<CachedCharacter> LoadOrCookCharacter(const std::filesystem::path& descrip
   auto fingerprint = CharacterInputsFingerprint(description, *packs);
   if (!fingerprint)
     return fingerprint.error();
-  const std::string stamp_text = std::to_string(*fingerprint);
+  const std::string stamp_text = CacheStamp(*fingerprint, cook::CookerVersion());
   result.library_path = cache_dir / (description.stem().string() + ".fwcl");
   const std::filesystem::path stamp = cache_dir / (description.stem().string() + ".fwcl.stamp");
   if (std::filesystem::exists(result.library_path)) {

@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 
+#include "footwork/cook/cooker_version.h"
 #include "footwork/core/angles.h"
 #include "footwork/demo/character_cache.h"
 #include "footwork/demo/motion_bake.h"
@@ -122,6 +123,36 @@ TEST(CharacterCacheTest, CooksOnceThenReadsAndCooksAgainWhenTheStampChanges) {
   auto fresh = LoadOrCookCharacter(DefaultCharacter(), cache);
   ASSERT_TRUE(fresh.ok());
   EXPECT_FALSE(fresh->cooked);
+}
+
+// The same inputs cooked by another build of the cooker (another cook::CookerVersion()) are
+// cooked again: the old library may not be what this cooker makes.
+TEST(CharacterCacheTest, ALibraryCookedByAnotherCookerVersionIsCookedAgain) {
+  if (!io::FindAssetPacks() || !ShortRun())
+    GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+  const auto cache = RunDir() / "cache";
+  const auto stamp_path = cache / "quaternius_ual1.fwcl.stamp";
+  const auto read_stamp = [&] {
+    std::ifstream file(stamp_path, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  };
+  auto inputs = CharacterInputsFingerprint(DefaultCharacter(), *io::FindAssetPacks());
+  ASSERT_TRUE(inputs.ok()) << inputs.error().message;
+  ASSERT_TRUE(LoadOrCookCharacter(DefaultCharacter(), cache).ok());
+  const std::string current = CacheStamp(*inputs, cook::CookerVersion());
+  ASSERT_EQ(read_stamp(), current);
+
+  const std::string other_cooker(cook::CookerVersion().size(), '0');
+  ASSERT_NE(other_cooker, cook::CookerVersion());
+  std::ofstream(stamp_path, std::ios::binary | std::ios::trunc)
+      << CacheStamp(*inputs, other_cooker);
+  auto recooked = LoadOrCookCharacter(DefaultCharacter(), cache);
+  ASSERT_TRUE(recooked.ok()) << recooked.error().message;
+  EXPECT_TRUE(recooked->cooked);
+  EXPECT_EQ(read_stamp(), current);
+  auto read = LoadOrCookCharacter(DefaultCharacter(), cache);
+  ASSERT_TRUE(read.ok()) << read.error().message;
+  EXPECT_FALSE(read->cooked);
 }
 
 }  // namespace
