@@ -228,6 +228,17 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       enable[side] = input.enable_foot_ik[side];
     }
   }
+  // The offsets are relative to the root, which climbs a ramp or stairs continuously; shifting
+  // them as it moves keeps them anchored in the world, so a planted foot's target stays put
+  // instead of sliding at the root's vertical speed, which the smoothing lagged (a planted foot
+  // floated 4-5 cm walking up 25 degrees).
+  if (input.grounded && placement_root_height_) {
+    const float rise = root_height - *placement_root_height_;
+    for (glm::vec3& offset : placement_.offset)
+      offset.y -= rise;
+    placement_.pelvis_offset_m -= rise;
+  }
+  placement_root_height_ = input.grounded ? std::optional<float>(root_height) : std::nullopt;
   UpdateFootPlacement(placement_, offset_targets, tilt_targets, enable, settings.feet, dt);
 
   // Lower the pelvis (world vertical, expressed in its parent's space).
@@ -307,8 +318,10 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
     for (FootLockState& lock : locks_)
       ResetFootLock(lock);
   }
-  if (input.reset)
+  if (input.reset) {
     placement_ = FootPlacementState{};
+    placement_root_height_.reset();
+  }
 
   UpdateOverlay(overlay_, assets_->settings().overlay_blend_s, dt);
   // The stance fades at a constant rate, like the overlays.

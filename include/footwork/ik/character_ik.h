@@ -163,6 +163,8 @@ class CharacterIk {
   float stance_ = 0.0f;
   std::array<FootLockState, 2> locks_;
   FootPlacementState placement_;
+  // Last grounded frame's root height (world): foot placement's offsets are anchored in the world.
+  std::optional<float> placement_root_height_;
   LookAtState look_;
   std::array<IkFoot, 2> feet_;
   glm::vec3 head_position_world_{0.0f};
