@@ -2,9 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "cook/cook_test_pinning.h"
 #include "footwork/anim/local_to_model.h"
-#include "footwork/cook/clip_quality.h"
-#include "footwork/cook/foot_plants.h"
 #include "support/procedural_humanoid.h"
 
 namespace footwork::cook {
@@ -12,59 +11,15 @@ namespace {
 
 namespace fwt = footwork::testing;
 
-struct PinningCase {
-  anim::Skeleton skeleton = fwt::HumanoidSkeleton();
-  anim::RigBinding binding = *anim::Bind(fwt::HumanoidRigProfile(), skeleton);
-  fwt::HumanoidClip walk = fwt::MakeCycleInPlace(fwt::WalkGait());
-  SampledPoses poses = *SamplePoses(skeleton, walk.clip, 60.0f);
-  SampledMotion motion = *SampleMotion(skeleton, walk.clip, binding, 60.0f);
-  FootPlants left;
-  FootPlants right;
-  std::vector<Transform> root;
+// The shared contact fixture on the walk, its root at `speed_m_s` (the truth is 1.2 m/s:
+// anything else slides the feet).
+struct PinningCase : testing::PinnedCycleCase {
+  explicit PinningCase(float speed_m_s) : PinnedCycleCase(fwt::WalkGait(), speed_m_s, Contacts()) {}
 
-  // Root motion at `speed_m_s` along +Z (the truth is 1.2 m/s: anything else slides the feet).
-  explicit PinningCase(float speed_m_s) {
+  static FootContactSettings Contacts() {
     FootContactSettings contacts;
     contacts.height_tolerance_m = 0.02f;
-    left = *DetectFootPlants(motion.left, 60.0f, contacts);
-    right = *DetectFootPlants(motion.right, 60.0f, contacts);
-    for (int f = 0; f < motion.frames(); ++f) {
-      Transform t = Transform::Identity();
-      t.translation = {0.0f, 0.0f, speed_m_s * motion.TimeOf(f)};
-      root.push_back(t);
-    }
-  }
-
-  std::vector<FootPin> Pins() const {
-    std::vector<FootPin> pins;
-    for (const auto& [side, plants] : {std::pair{"l", &left}, std::pair{"r", &right}}) {
-      FootPin pin;
-      pin.chain = {binding.Joint(std::string("thigh_") + side),
-                   binding.Joint(std::string("calf_") + side),
-                   binding.Joint(std::string("foot_") + side)};
-      pin.ball = binding.Joint(std::string("ball_") + side);
-      pin.planted = plants->lock;
-      pins.push_back(pin);
-    }
-    return pins;
-  }
-
-  // Mean world speed (cm/s) of the ankle over its planted frames.
-  float LockedSpeedCm(const SampledPoses& p, const char* joint_role, const FootPlants& plants) {
-    const int joint = binding.Joint(joint_role);
-    std::vector<glm::vec3> ankle;
-    std::vector<float> lock;
-    std::vector<Transform> model(static_cast<std::size_t>(p.joints));
-    for (int f = 0; f < p.frames(); ++f) {
-      anim::LocalToModelJob job{&skeleton,
-                                {p.Frame(f), static_cast<std::size_t>(p.joints)},
-                                Transform::Identity(),
-                                model};
-      EXPECT_TRUE(job.Run().ok());
-      ankle.push_back(model[joint].translation);
-      lock.push_back(plants.lock[f] ? 1.0f : 0.0f);
-    }
-    return 100.0f * MeanLockedFootSpeed(root, ankle, lock, 60.0f);
+    return contacts;
   }
 };
 

@@ -5,9 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "footwork/anim/local_to_model.h"
+#include "cook/cook_test_pinning.h"
 #include "footwork/cook/clip_quality.h"
-#include "footwork/cook/foot_plants.h"
 #include "footwork/core/angles.h"
 #include "support/procedural_humanoid.h"
 
@@ -18,44 +17,17 @@ namespace fwt = footwork::testing;
 
 constexpr float kBarDeg = 15.0f;
 
-struct CleanupCase {
-  anim::Skeleton skeleton = fwt::HumanoidSkeleton();
-  anim::RigBinding binding = *anim::Bind(fwt::HumanoidRigProfile(), skeleton);
-  fwt::HumanoidClip cycle;
-  SampledPoses poses;
-  SampledMotion motion;
-  FootPlants left;
-  FootPlants right;
-  std::vector<Transform> root;
+// The shared contact fixture with the root at speed_scale times the gait's true speed.
+struct CleanupCase : testing::PinnedCycleCase {
+  CleanupCase(const fwt::GaitSpec& gait, float speed_scale)
+      : PinnedCycleCase(gait, speed_scale * gait.speed_m_s, Contacts()) {}
 
-  // `gait` in place, with root motion at speed_scale times its true speed along +Z.
-  CleanupCase(const fwt::GaitSpec& gait, float speed_scale) : cycle(fwt::MakeCycleInPlace(gait)) {
-    poses = *SamplePoses(skeleton, cycle.clip, 60.0f);
-    motion = *SampleMotion(skeleton, cycle.clip, binding, 60.0f);
+  // Plants detected with a looser vertical speed than the default (0.25 m/s).
+  static FootContactSettings Contacts() {
     FootContactSettings contacts;
     contacts.height_tolerance_m = 0.02f;
     contacts.max_vertical_speed_m_s = 1.5f;
-    left = *DetectFootPlants(motion.left, 60.0f, contacts);
-    right = *DetectFootPlants(motion.right, 60.0f, contacts);
-    for (int f = 0; f < motion.frames(); ++f) {
-      Transform t = Transform::Identity();
-      t.translation = {0.0f, 0.0f, speed_scale * gait.speed_m_s * motion.TimeOf(f)};
-      root.push_back(t);
-    }
-  }
-
-  std::vector<FootPin> Pins() const {
-    std::vector<FootPin> pins;
-    for (const auto& [side, plants] : {std::pair{"l", &left}, std::pair{"r", &right}}) {
-      FootPin pin;
-      pin.chain = {binding.Joint(std::string("thigh_") + side),
-                   binding.Joint(std::string("calf_") + side),
-                   binding.Joint(std::string("foot_") + side)};
-      pin.ball = binding.Joint(std::string("ball_") + side);
-      pin.planted = plants->lock;
-      pins.push_back(pin);
-    }
-    return pins;
+    return contacts;
   }
 
   static PoseCleanupSettings Settings() {
@@ -63,25 +35,6 @@ struct CleanupCase {
     settings.step_bar_rad = Radians(kBarDeg);
     settings.step_limit_rad = Radians(0.9f * kBarDeg);
     return settings;
-  }
-
-  // Mean world speed (cm/s) of an ankle over its planted frames.
-  float LockedSpeedCm(const SampledPoses& p, const char* joint_role,
-                      const FootPlants& plants) const {
-    const int joint = binding.Joint(joint_role);
-    std::vector<glm::vec3> ankle;
-    std::vector<float> lock;
-    std::vector<Transform> model(static_cast<std::size_t>(p.joints));
-    for (int f = 0; f < p.frames(); ++f) {
-      anim::LocalToModelJob job{&skeleton,
-                                {p.Frame(f), static_cast<std::size_t>(p.joints)},
-                                Transform::Identity(),
-                                model};
-      EXPECT_TRUE(job.Run().ok());
-      ankle.push_back(model[joint].translation);
-      lock.push_back(plants.lock[f] ? 1.0f : 0.0f);
-    }
-    return 100.0f * MeanLockedFootSpeed(root, ankle, lock, 60.0f);
   }
 };
 
