@@ -93,8 +93,8 @@ struct LocomotionCharacter::Access {
 
   static void BeginTurningStart(LocomotionCharacter& self) {
     if (self.rotation_.mode == RotationMode::kStrafing) {
-      // Strafing keeps facing the camera: no turning start. The default library has no
-      // per-direction strafe clips, so the forward start plays (a known gap, see the header).
+      // Strafing keeps facing the camera: no turning start. CT_Start's strafing rows choose the
+      // start by cardinal direction (forward falls through to the forward start at angle 0).
       self.rotation_.start_angle = 0.0f;
     } else {
       BeginStart(self.rotation_, self.essential_.last_input_yaw, self.actor_yaw_);
