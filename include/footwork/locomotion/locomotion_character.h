@@ -15,8 +15,10 @@
 // Pivot plays CT_Pivot's clip (walk/run pivot by side), distance matched to the predicted pivot
 // point and then played through its turn like a start; without one it plays the 180-degree
 // start chosen for the new direction. GaitTransition plays CT_GaitTransition's clip, or the new
-// cycle from the old cycle's foot phase. Strafing has no per-direction clips either: it plays the forward start, cycle and stop
-// clips while the actor keeps facing the camera.
+// cycle from the old cycle's foot phase. Strafing plays per-cardinal-direction starts, cycles
+// and stops (CT_Start, CT_Cycle, CT_Stop rows by rotation mode and direction; forward uses the
+// forward clips) while the actor keeps facing the camera; orientation warping turns the legs
+// from the clip's travel direction to the velocity's.
 
 #include <array>
 #include <cstdint>
