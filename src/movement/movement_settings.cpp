@@ -8,74 +8,49 @@
 namespace footwork::movement {
 namespace {
 
-using nlohmann::json;
-using world::json_fields::FieldPath;
 namespace jf = world::json_fields;
 
-Result<const json*> Section(const json& parent, const FieldPath& at, const std::string& key) {
-  auto member = jf::Member(parent, at, key);
-  if (!member)
-    return member.error();
-  if (auto s = jf::ExpectObject(**member, at.Child(key)); !s)
-    return s.error();
-  return *member;
+void ReadGait(jf::FieldReader& gaits, const char* name, GaitSettings& gait) {
+  gaits.Object(name)
+      .Number("max_speed_m_s", gait.max_speed_m_s, 0.0f, 1000.0f)
+      .Number("max_acceleration_m_s2", gait.max_acceleration_m_s2, 0.0f, 10000.0f)
+      .Number("braking_deceleration_m_s2", gait.braking_deceleration_m_s2, 0.0f, 10000.0f)
+      .Number("ground_friction_per_s", gait.ground_friction, 0.0f, 1000.0f)
+      .Number("braking_friction_factor", gait.braking_friction_factor, 0.0f, 100.0f)
+      .Bool("use_separate_braking_friction", gait.use_separate_braking_friction)
+      .Number("braking_friction_per_s", gait.braking_friction, 0.0f, 1000.0f);
 }
 
-// Reads `key` into `out` when the previous reads succeeded; keeps the first error.
-struct FieldReader {
-  const json& node;
-  FieldPath at;
-  Status status;
+// Every section of the file, field by field; the reader keeps the first error.
+void ReadSections(jf::FieldReader& read, MovementSettings& s) {
+  jf::FieldReader gaits = read.Object("gaits");
+  ReadGait(gaits, "walk", s.walk);
+  ReadGait(gaits, "run", s.run);
+  ReadGait(gaits, "sprint", s.sprint);
 
-  void Number(const char* key, float min, float max, float& out) {
-    if (!status)
-      return;
-    auto value = jf::ReadNumber(node, at, key, min, max);
-    if (!value) {
-      status = value.error();
-      return;
-    }
-    out = *value;
-  }
-  void Bool(const char* key, bool& out) {
-    if (!status)
-      return;
-    if (!node.contains(key)) {
-      status = at.Child(key).Fail("missing required field");
-      return;
-    }
-    auto value = jf::ReadBoolOr(node, at, key, out);
-    if (!value) {
-      status = value.error();
-      return;
-    }
-    out = *value;
-  }
-  void Int(const char* key, int min, int max, int& out) {
-    if (!status)
-      return;
-    auto value = jf::ReadInt(node, at, key, min, max);
-    if (!value) {
-      status = value.error();
-      return;
-    }
-    out = *value;
-  }
-};
+  read.Object("capsule")
+      .Number("radius_m", s.capsule.radius_m, 0.01f, 10.0f)
+      .Number("half_height_m", s.capsule.half_height_m, 0.01f, 20.0f);
 
-Status ReadGait(const json& gaits, const FieldPath& at, const char* name, GaitSettings& gait) {
-  auto section = Section(gaits, at, name);
-  if (!section)
-    return section.error();
-  FieldReader read{**section, at.Child(name), {}};
-  read.Number("max_speed_m_s", 0.0f, 1000.0f, gait.max_speed_m_s);
-  read.Number("max_acceleration_m_s2", 0.0f, 10000.0f, gait.max_acceleration_m_s2);
-  read.Number("braking_deceleration_m_s2", 0.0f, 10000.0f, gait.braking_deceleration_m_s2);
-  read.Number("ground_friction_per_s", 0.0f, 1000.0f, gait.ground_friction);
-  read.Number("braking_friction_factor", 0.0f, 100.0f, gait.braking_friction_factor);
-  read.Bool("use_separate_braking_friction", gait.use_separate_braking_friction);
-  read.Number("braking_friction_per_s", 0.0f, 1000.0f, gait.braking_friction);
-  return read.status;
+  read.Object("falling")
+      .Number("gravity_m_s2", s.gravity_m_s2, 0.001f, 1000.0f)
+      .Number("jump_velocity_m_s", s.jump_velocity_m_s, 0.0f, 100.0f)
+      .Number("air_control", s.air_control, 0.0f, 1.0f)
+      .Number("falling_lateral_friction_per_s", s.falling_lateral_friction, 0.0f, 1000.0f)
+      .Number("braking_deceleration_falling_m_s2", s.braking_deceleration_falling_m_s2, 0.0f,
+              10000.0f)
+      .Number("terminal_velocity_m_s", s.terminal_velocity_m_s, 0.1f, 10000.0f);
+
+  read.Object("floor")
+      .Number("walkable_floor_angle_deg", s.walkable_floor_angle_deg, 0.1f, 89.9f)
+      .Number("max_step_height_m", s.max_step_height_m, 0.0f, 10.0f)
+      .Number("floor_gap_m", s.floor_gap_m, 0.001f, 0.1f);
+
+  read.Object("time_step")
+      .Number("braking_substep_s", s.braking_substep_s, 1.0f / 75.0f, 1.0f / 20.0f)
+      .Number("max_substep_s", s.max_substep_s, 1.0e-4f, 1.0f)
+      .Int("max_substeps", s.max_substeps, 1, 100000)
+      .Number("brake_to_stop_speed_m_s", s.brake_to_stop_speed_m_s, 0.0f, 10.0f);
 }
 
 }  // namespace
@@ -141,65 +116,11 @@ Result<MovementSettings> ParseMovementSettings(std::string_view json_text,
   auto document = jf::ParseDocument(json_text, source_name);
   if (!document)
     return document.error();
-  const json& root = *document;
-  const FieldPath at{source_name, ""};
   MovementSettings settings;
-
-  auto gaits = Section(root, at, "gaits");
-  if (!gaits)
-    return gaits.error();
-  const FieldPath gaits_at = at.Child("gaits");
-  if (auto s = ReadGait(**gaits, gaits_at, "walk", settings.walk); !s)
-    return s.error();
-  if (auto s = ReadGait(**gaits, gaits_at, "run", settings.run); !s)
-    return s.error();
-  if (auto s = ReadGait(**gaits, gaits_at, "sprint", settings.sprint); !s)
-    return s.error();
-
-  auto capsule = Section(root, at, "capsule");
-  if (!capsule)
-    return capsule.error();
-  FieldReader read_capsule{**capsule, at.Child("capsule"), {}};
-  read_capsule.Number("radius_m", 0.01f, 10.0f, settings.capsule.radius_m);
-  read_capsule.Number("half_height_m", 0.01f, 20.0f, settings.capsule.half_height_m);
-  if (!read_capsule.status)
-    return read_capsule.status.error();
-
-  auto falling = Section(root, at, "falling");
-  if (!falling)
-    return falling.error();
-  FieldReader read_falling{**falling, at.Child("falling"), {}};
-  read_falling.Number("gravity_m_s2", 0.001f, 1000.0f, settings.gravity_m_s2);
-  read_falling.Number("jump_velocity_m_s", 0.0f, 100.0f, settings.jump_velocity_m_s);
-  read_falling.Number("air_control", 0.0f, 1.0f, settings.air_control);
-  read_falling.Number("falling_lateral_friction_per_s", 0.0f, 1000.0f,
-                      settings.falling_lateral_friction);
-  read_falling.Number("braking_deceleration_falling_m_s2", 0.0f, 10000.0f,
-                      settings.braking_deceleration_falling_m_s2);
-  read_falling.Number("terminal_velocity_m_s", 0.1f, 10000.0f, settings.terminal_velocity_m_s);
-  if (!read_falling.status)
-    return read_falling.status.error();
-
-  auto floor = Section(root, at, "floor");
-  if (!floor)
-    return floor.error();
-  FieldReader read_floor{**floor, at.Child("floor"), {}};
-  read_floor.Number("walkable_floor_angle_deg", 0.1f, 89.9f, settings.walkable_floor_angle_deg);
-  read_floor.Number("max_step_height_m", 0.0f, 10.0f, settings.max_step_height_m);
-  read_floor.Number("floor_gap_m", 0.001f, 0.1f, settings.floor_gap_m);
-  if (!read_floor.status)
-    return read_floor.status.error();
-
-  auto time_step = Section(root, at, "time_step");
-  if (!time_step)
-    return time_step.error();
-  FieldReader read_time{**time_step, at.Child("time_step"), {}};
-  read_time.Number("braking_substep_s", 1.0f / 75.0f, 1.0f / 20.0f, settings.braking_substep_s);
-  read_time.Number("max_substep_s", 1.0e-4f, 1.0f, settings.max_substep_s);
-  read_time.Int("max_substeps", 1, 100000, settings.max_substeps);
-  read_time.Number("brake_to_stop_speed_m_s", 0.0f, 10.0f, settings.brake_to_stop_speed_m_s);
-  if (!read_time.status)
-    return read_time.status.error();
+  jf::FieldReader read(*document, jf::FieldPath{source_name, ""});
+  ReadSections(read, settings);
+  if (!read.ok())
+    return read.error();
 
   if (auto s = Validate(settings); !s)
     return WithContext(source_name, s.error());

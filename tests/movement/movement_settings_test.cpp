@@ -1,8 +1,10 @@
 #include "footwork/movement/movement_settings.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "footwork/io/asset_paths.h"
+#include "footwork/world/json_fields.h"
 
 namespace footwork::movement {
 namespace {
@@ -44,6 +46,37 @@ TEST(MovementSettings, ErrorsNameFileAndField) {
   ASSERT_FALSE(negative.ok());
   EXPECT_NE(negative.error().message.find("expected a number in"), std::string::npos);
   EXPECT_FALSE(ParseMovementSettings("not json", "m.json").ok());
+}
+
+// Later sections name the section and field too (one reader for the whole document).
+TEST(MovementSettings, SectionErrorsNameTheSection) {
+  auto text = world::json_fields::ReadTextFile(io::ProjectAssets() / "movement" / "default.json");
+  ASSERT_TRUE(text.ok()) << text.error().message;
+  const nlohmann::json file = nlohmann::json::parse(*text);
+  const struct {
+    const char* pointer;
+    nlohmann::json value;
+    const char* message;
+  } cases[] = {
+      {"/capsule", 3, "m.json: capsule: expected an object, got number 3"},
+      {"/time_step/max_substeps", 2.5,
+       "m.json: time_step.max_substeps: expected an integer, got number 2.5"},
+      {"/gaits/sprint/use_separate_braking_friction", 1,
+       "m.json: gaits.sprint.use_separate_braking_friction: expected true or false, got number 1"},
+      {"/floor/floor_gap_m", 0.5, "m.json: floor.floor_gap_m: expected a number in [0.001, 0.1]"},
+  };
+  for (const auto& c : cases) {
+    nlohmann::json broken = file;
+    broken[nlohmann::json::json_pointer(c.pointer)] = c.value;
+    auto parsed = ParseMovementSettings(broken.dump(), "m.json");
+    ASSERT_FALSE(parsed.ok()) << c.pointer;
+    EXPECT_EQ(parsed.error().message.rfind(c.message, 0), 0u) << parsed.error().message;
+  }
+  nlohmann::json missing = file;
+  missing.erase("falling");
+  auto parsed = ParseMovementSettings(missing.dump(), "m.json");
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.error().message, "m.json: falling: missing required field");
 }
 
 }  // namespace
