@@ -53,3 +53,11 @@ function(footwork_add_tests layer)
   gtest_discover_tests(${layer}_tests DISCOVERY_TIMEOUT 60
                        PROPERTIES ENVIRONMENT "FOOTWORK_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
 endfunction()
+
+# footwork_unity_skip(LAYER FILES...): with CMAKE_UNITY_BUILD=ON (scripts/demo's lean build), these
+# files of src/LAYER are compiled on their own because their private (anonymous-namespace or
+# static) names clash with another file of the layer. Unity builds only change build time.
+function(footwork_unity_skip layer)
+  list(TRANSFORM ARGN PREPEND ${PROJECT_SOURCE_DIR}/src/${layer}/)
+  set_source_files_properties(${ARGN} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+endfunction()
