@@ -59,6 +59,12 @@ const ScenarioRun* ShortRun() {
   return run ? &*run : nullptr;
 }
 
+// The default level loaded on a run's cooked library, as the demo loads it.
+Result<locomotion::SimulationSetup> SetupOf(const ScenarioRun& run) {
+  return locomotion::LoadSimulationSetup(DefaultLevel(),
+                                         std::make_shared<const io::CookedLibrary>(run.library));
+}
+
 TEST(MotionGlbTest, LoadsBackWithJointCountAndScenarioLength) {
   const ScenarioRun* run = ShortRun();
   if (!run)
@@ -204,8 +210,7 @@ TEST(NpcPosesTest, ReplayRunsTheGivenIkSettings) {
   const ScenarioRun* run = ShortRun();
   if (!run)
     GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-  auto setup = locomotion::LoadSimulationSetup(
-      DefaultLevel(), std::make_shared<const io::CookedLibrary>(run->library));
+  auto setup = SetupOf(*run);
   ASSERT_TRUE(setup.ok()) << setup.error().message;
   const std::optional<world::NpcDesc> npc = LookingNpcOf(run->level);
   ASSERT_TRUE(npc);
@@ -250,8 +255,7 @@ TEST(ChooserChoiceTest, LastChoiceNamesTheTableAndRowOfThePlayingClip) {
   const ScenarioRun* run = ShortRun();
   if (!run)
     GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-  auto setup = locomotion::LoadSimulationSetup(
-      DefaultLevel(), std::make_shared<const io::CookedLibrary>(run->library));
+  auto setup = SetupOf(*run);
   ASSERT_TRUE(setup.ok()) << setup.error().message;
   locomotion::LocomotionCharacter character(setup->assets,
                                             setup->mover->Spawn({0.0f, 0.0f, -15.0f}), 0.0f);
