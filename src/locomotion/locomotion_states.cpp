@@ -100,6 +100,11 @@ struct LocomotionCharacter::Access {
       BeginStart(self.rotation_, self.essential_.last_input_yaw, self.actor_yaw_);
     }
     self.values_.SetFloat("start_angle_deg", Degrees(self.rotation_.start_angle));
+    // CT_Start's strafing rows read the direction the start began in: the chooser is asked again
+    // every update for the gait (Part06), but a new direction mid-start would swap the pose in
+    // one frame; orientation warping covers it until the cycle, which cross-fades.
+    self.values_.SetEnum("start_cardinal_direction",
+                         CardinalDirectionName(self.essential_.cardinal_direction));
     self.output_.turn_began = true;
     self.in_turn_ = true;
   }

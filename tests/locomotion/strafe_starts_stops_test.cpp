@@ -119,6 +119,38 @@ TEST_F(StrafeStartsStopsTest, PlantedFeetDoNotSlideWithTheIkStage) {
               metrics->max_joint_jump->degrees_per_60hz_frame);
 }
 
+TEST_F(StrafeStartsStopsTest, AStartKeepsTheDirectionItBeganInAndTheCycleTakesTheNewOne) {
+  // Forward-left (37 deg, forward within the doubled dead zone), then swung to the left (72 deg)
+  // mid-start: the start keeps walk_start_fwd (swapping clips would jump the pose in one frame),
+  // orientation warping turns the legs, and the cycle that follows is the left one.
+  auto frames = Run(R"({"dt": 0.0166667, "duration_s": 3,
+      "start": {"position": [0, 0, -8], "yaw_deg": 0},
+      "events": [{"t": 0, "rotation_mode": "strafing"}, {"t": 0, "gait": "walk"},
+                 {"t": 0.5, "move": [-0.6, 0.8], "device": "keyboard"},
+                 {"t": 0.9, "move": [-0.95, 0.3]}, {"t": 2.5, "move": [0, 0]}]})");
+  ASSERT_TRUE(frames.ok()) << frames.error().message;
+  bool left_during_start = false;
+  std::string cycle_clip;
+  for (const sim::TraceFrame& frame : *frames) {
+    if (frame.clips.empty())
+      continue;
+    if (frame.state == "Start") {
+      EXPECT_EQ(frame.clips.front().name, "walk_start_fwd") << frame.t;
+      left_during_start |= frame.cardinal_direction == "left";
+    }
+    if (frame.state == "Cycle" && cycle_clip.empty())
+      cycle_clip = frame.clips.front().name;
+  }
+  EXPECT_TRUE(left_during_start);
+  EXPECT_EQ(cycle_clip, "walk_strafe_left");
+  auto metrics = sim::ComputeMetrics(*frames);
+  ASSERT_TRUE(metrics.ok()) << metrics.error().message;
+  EXPECT_EQ(metrics->nan_frames, 0u);
+  ASSERT_TRUE(metrics->max_joint_jump.has_value());
+  EXPECT_LT(metrics->max_joint_jump->degrees_per_60hz_frame, 20.0)
+      << "at " << metrics->max_joint_jump->t << " s, joint " << metrics->max_joint_jump->joint;
+}
+
 TEST_F(StrafeStartsStopsTest, TheChoiceIsTheTablesNotTheCode) {
   // Without the strafing rows in CT_Start and CT_Stop, strafing plays the forward start and
   // stops again: the per-direction choice lives in the data.
