@@ -277,8 +277,10 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
         UpdateFootLock(locks_[side], lock_curve, placed, traces[side].body, body_transform);
     // The lock holds the foot's place on the ground; its height keeps following placement, so a
     // foot planted while its offset was still settling (a step, a slope) does not hover or sink.
-    if (settings.lock.follow_placement_height && traces[side].hit && enable[side] > 0.0f)
+    if (settings.lock.follow_placement_height && traces[side].hit && enable[side] > 0.0f) {
       target_world.translation.y = placed.translation.y;
+      target_world.rotation = HoldYawFollowTilt(target_world.rotation, placed.rotation);
+    }
     const Transform target = model_from_world * target_world;
 
     // Knee direction: the animated knee's bend, steadied by the thigh's forward axis.

@@ -49,4 +49,17 @@ Transform UpdateFootLock(FootLockState& state, float curve, const Transform& ani
   return Lerp(animated, held, alpha);
 }
 
+glm::quat HoldYawFollowTilt(const glm::quat& held, const glm::quat& placed) {
+  // The rotation from placed to held, split into a swing and a twist about world up; only the
+  // twist is applied (swing-twist decomposition: the twist is the quaternion's projection onto
+  // the up axis).
+  const glm::quat delta = held * glm::inverse(placed);
+  glm::quat twist(delta.w, 0.0f, delta.y, 0.0f);
+  const float length = glm::length(twist);
+  if (!(length > 1e-6f))
+    return placed;  // a half turn about a horizontal axis: no defined yaw difference
+  twist /= length;
+  return glm::normalize(twist * placed);
+}
+
 }  // namespace footwork::ik

@@ -45,4 +45,12 @@ void ResetFootLock(FootLockState& state);
 Transform UpdateFootLock(FootLockState& state, float curve, const Transform& animated,
                          world::BodyId body, const std::optional<Transform>& body_transform);
 
+// The held foot's yaw (its twist about world up) on the placed foot's pitch and roll: the lock
+// keeps a planted foot from turning on the ground, while its tilt goes on following placement
+// (the surface normal) and the animation. Used with the lock's follow-placement-height rule:
+// holding the rotation captured at the plant while the height followed the animation lifted the
+// whole foot as the heel rose (the ball floated 2.5 cm in a run's stance), and kept a foot planted
+// mid-tilt on a slope tilted wrong for as long as it stood (the heel 2.4 cm up on 25 degrees).
+glm::quat HoldYawFollowTilt(const glm::quat& held, const glm::quat& placed);
+
 }  // namespace footwork::ik
