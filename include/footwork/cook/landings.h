@@ -16,7 +16,10 @@ namespace footwork::cook {
 
 struct LandingSettings {
   // Fall loop: how far the legs move from the jump loop toward the landing's first pose (0..1).
-  float fall_leg_reach = 0.35f;
+  // Most of the way: the landing blends in over a few frames (air.land_blend_s), so whatever leg
+  // pose is left to cover then turns the joints that much faster (0.35 popped the feet 23 deg in
+  // a 60 Hz frame).
+  float fall_leg_reach = 0.8f;
   // Heavy landing: the pelvis drop below its final standing height is scaled by this.
   float heavy_compression_scale = 1.6f;
 };
