@@ -55,6 +55,20 @@ float RootMotionEnd(const anim::Clip& clip, float min_speed_m_s) {
   return end;
 }
 
+// The fastest any joint turns between two of its rotation keys (rad/s), keys being linear.
+float MaxJointSpeed(const anim::Clip& clip) {
+  float fastest = 0.0f;
+  for (const anim::JointTrack& track : clip.tracks) {
+    const anim::QuatChannel& rotation = track.rotation;
+    for (std::size_t k = 1; k < rotation.size(); ++k) {
+      const float dt = rotation.times[k] - rotation.times[k - 1];
+      if (dt > 1e-6f)
+        fastest = std::max(fastest, AngleBetween(rotation.values[k - 1], rotation.values[k]) / dt);
+    }
+  }
+  return fastest;
+}
+
 }  // namespace
 
 Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
@@ -111,6 +125,7 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
         travels ? std::atan2(travel.translation.x, travel.translation.z) : 0.0f);
     assets->root_motion_end_s_.push_back(
         RootMotionEnd(clip, assets->settings_.air.land_root_motion_min_speed_m_s));
+    assets->max_joint_speed_.push_back(MaxJointSpeed(clip));
   }
   // Authored range of each curve over every clip; a clip without the curve samples 0.
   assets->curve_ranges_.assign(assets->curve_names_.size(), graph::CurveRange::Empty());

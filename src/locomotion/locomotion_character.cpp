@@ -126,7 +126,10 @@ void LocomotionCharacter::WriteValues(const LocomotionInput& input) {
                 rotation_.mode == RotationMode::kStrafing);
   bool cycle_changed = false;
   if (state() == Id::kCycle && Curve(names::kDisableSwitchGroundGait) <= 0.0f) {
+    // Asked at the speed the cycle began with: a speed band is not a gait change.
+    v.SetFloat("ground_speed_m_s", cycle_speed_m_s_);
     auto selection = assets_->settings().cycle_chooser->Evaluate(values_);
+    v.SetFloat("ground_speed_m_s", essential_.ground_speed_m_s);
     cycle_changed = selection.ok() && selection->found() &&
                     assets_->FindClip(selection->output->clip) != player_.clip;
   }

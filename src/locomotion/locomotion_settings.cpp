@@ -53,7 +53,8 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
   read.Object("cycle")
       .Number("blend_in_s", s.cycle.blend_in_s, 0.0f, 5.0f)
       .Number("gait_transition_blend_s", s.cycle.gait_transition_blend_s, 0.0f, 5.0f)
-      .Number("gait_transition_max_play_rate", s.cycle.gait_transition_max_play_rate, 0.1f, 10.0f);
+      .Number("gait_transition_max_play_rate", s.cycle.gait_transition_max_play_rate, 0.1f, 10.0f)
+      .Angle("max_joint_speed_deg_s", s.cycle.max_joint_speed, 60.0f, 100000.0f);
 
   read.Object("stop")
       .Number("low_speed_below_m_s", s.stop.low_speed_below_m_s, 0.0f, 100.0f)

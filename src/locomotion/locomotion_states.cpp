@@ -22,6 +22,31 @@ float SafeDivide(float a, float b) {
   return b != 0.0f ? a / b : 0.0f;
 }
 
+// Whether a gait transition clip's MotionSpeed ramp goes down (run_to_walk) rather than up,
+// judged between its quarter and three-quarter points (its end keys can be off by a frame).
+bool Slows(const anim::FloatCurve& speed, const anim::Clip& clip) {
+  return anim::EvaluateCurve(speed, 0.75f * clip.duration_s) <
+         anim::EvaluateCurve(speed, 0.25f * clip.duration_s);
+}
+
+// The first time a ramp reaches `value` on its way down (slowing) or up, interpolated between
+// keys; the last key's time when it never does. A ramp need not be strictly monotonic (flat
+// lead-in, a short last step), so this scans instead of inverting the curve.
+float FirstTimeReaching(const anim::FloatCurve& curve, float value, bool slowing) {
+  const auto reached = [&](float v) { return slowing ? v <= value : v >= value; };
+  for (std::size_t k = 0; k < curve.values.size(); ++k) {
+    if (!reached(curve.values[k]))
+      continue;
+    if (k == 0)
+      return curve.times[0];
+    const float a = curve.values[k - 1];
+    const float b = curve.values[k];
+    const float f = b != a ? std::clamp((value - a) / (b - a), 0.0f, 1.0f) : 1.0f;
+    return curve.times[k - 1] + f * (curve.times[k] - curve.times[k - 1]);
+  }
+  return curve.times.empty() ? 0.0f : curve.times.back();
+}
+
 // Every clip a chooser table can answer with (rows and fallbacks, nested tables included).
 }  // namespace
 
@@ -155,6 +180,7 @@ struct LocomotionCharacter::Access {
 
   static void SetupCycle(StateCallbackContext& context) {
     LocomotionCharacter& self = Self(context);
+    self.cycle_speed_m_s_ = self.essential_.ground_speed_m_s;
     const int clip = Choose(self, *self.assets_->settings().cycle_chooser);
     Play(self, clip, 0.0f, true);
     if (clip >= 0)
@@ -167,16 +193,26 @@ struct LocomotionCharacter::Access {
           ClipOf(self, self.player_.clip).FindCurve(names::kMotionSpeed);
       const float motion_speed = speed ? anim::EvaluateCurve(*speed, self.player_.time_s) : 0.0f;
       // Play at the capsule's speed so planted feet do not slide (Part09's MotionSpeed).
-      float rate = SafeDivide(self.essential_.ground_speed_m_s, motion_speed);
+      const float wanted = SafeDivide(self.essential_.ground_speed_m_s, motion_speed);
+      float rate = wanted;
+      // No faster than the clip's fastest joint allows (a jog under the run gait's speed would
+      // pop); stride warping (IK) lengthens the steps for the speed left over.
+      const float joint_speed = self.assets_->max_joint_speed(self.player_.clip);
+      const float limit = self.assets_->settings().cycle.max_joint_speed;
+      if (limit > 0.0f && joint_speed > 0.0f)
+        rate = std::min(rate, limit / joint_speed);
       if (!self.player_.looping) {  // a gait transition clip (the cycles loop)
-        // A slowing clip (run_to_walk) that the capsule outruns past the cap (it speeds up
-        // again) cannot keep its planted feet: the transition is void, hand over to the cycle.
         const float cap = self.assets_->settings().cycle.gait_transition_max_play_rate;
-        const bool slowing =
-            speed != nullptr &&
-            anim::EvaluateCurve(*speed, self.player_.time_s + 0.05f) < motion_speed;
-        self.values_.SetBool("gait_transition_outrun", slowing && rate > cap);
         rate = std::min(rate, cap);
+        // A clip the capsule outruns cannot keep its planted feet: a slowing one (run_to_walk,
+        // the capsule speeds up again) is void, and a speeding one (walk_to_run) whose blend is
+        // over has done its job; the cycle takes over.
+        const bool slowing = speed != nullptr && Slows(*speed, ClipOf(self, self.player_.clip));
+        const anim::FloatCurve* disable =
+            ClipOf(self, self.player_.clip).FindCurve(names::kDisableSwitchGroundGait);
+        const bool blend_over =
+            disable == nullptr || anim::EvaluateCurve(*disable, self.player_.time_s) <= 0.0f;
+        self.values_.SetBool("gait_transition_outrun", wanted > rate && (slowing || blend_over));
       }
       self.player_.play_rate = rate > 0.0f ? rate : 1.0f;
     }
@@ -197,9 +233,8 @@ struct LocomotionCharacter::Access {
     }
     float start_time = 0.0f;
     if (const anim::FloatCurve* speed = ClipOf(self, clip).FindCurve(names::kMotionSpeed)) {
-      auto matched = anim::FindTimeAtValue(*speed, self.essential_.ground_speed_m_s);
-      if (matched.ok())
-        start_time = matched->time_s;
+      start_time = FirstTimeReaching(*speed, self.essential_.ground_speed_m_s,
+                                     Slows(*speed, ClipOf(self, clip)));
     }
     // UpdateCycle then plays it at capsule speed / MotionSpeed, so planted feet do not slide.
     Play(self, clip, start_time, false);

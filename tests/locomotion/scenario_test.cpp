@@ -88,7 +88,9 @@ TEST_F(ScenarioTest, GamepadRunStartCycleStopIsDistanceMatched) {
   EXPECT_EQ(run.states, (Strings{"Idle", "Start", "Cycle", "Stop", "Idle"}));
   ASSERT_EQ(run.clips.size(), 5u);
   EXPECT_EQ(run.clips[1], "run_start_fwd");
-  EXPECT_EQ(run.clips[2], "run");
+  // At the run gait's full speed CT_Cycle's fast band plays the sprint clip (3.22 m/s, so about
+  // 1.16x) instead of the jog (2.55 m/s at 1.47x, whose joints then jumped 21 deg a frame).
+  EXPECT_EQ(run.clips[2], "sprint");
   EXPECT_EQ(run.clips[3].rfind("run_stop_", 0), 0u) << run.clips[3];
   EXPECT_EQ(run.metrics.nan_frames, 0u);
   ASSERT_EQ(run.metrics.stops.size(), 1u);
@@ -225,7 +227,7 @@ TEST_F(ScenarioTest, WalkToRunGoesThroughGaitTransition) {
   EXPECT_EQ(run.clips[2], "walk");
   // The cooked transition clip plays instead of a cross-fade, then hands over to the run cycle.
   EXPECT_EQ(run.clips[3], "walk_to_run");
-  EXPECT_EQ(run.clips[4], "run");
+  EXPECT_EQ(run.clips[4], "sprint");
   EXPECT_EQ(run.metrics.nan_frames, 0u);
   EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0)
       << "at " << run.metrics.max_joint_jump->t << " s, joint "

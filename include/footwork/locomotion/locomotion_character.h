@@ -98,6 +98,8 @@ class LocomotionAssets {
   // Clip time after which the clip's root moves slower than air.land_root_motion_min_speed_m_s
   // for good (0 for a clip whose root never moves that fast).
   float root_motion_end_s(int clip) const { return root_motion_end_s_[clip]; }
+  // The fastest any joint of the clip turns between two rotation keys (rad/s at play rate 1).
+  float max_joint_speed(int clip) const { return max_joint_speed_[clip]; }
   // The first joint of the rig's spine chain (orientation warping turns it back), or -1.
   int spine_joint() const { return spine_joint_; }
   // Curves that take the incoming state's value at once (not blended): RotateAlpha.
@@ -121,6 +123,7 @@ class LocomotionAssets {
   std::vector<float> rotation_amount_yaw_;
   std::vector<float> travel_direction_;
   std::vector<float> root_motion_end_s_;
+  std::vector<float> max_joint_speed_;
   int spine_joint_ = -1;
   std::vector<std::uint8_t> curve_filter_mask_;
   std::vector<graph::CurveRange> curve_ranges_;
@@ -291,6 +294,9 @@ class LocomotionCharacter {
   float lean_yaw_ = 0.0f;
   // Largest downward speed of the current fall (m/s), for the heavy landing.
   float fall_speed_m_s_ = 0.0f;
+  // Ground speed when the cycle began: CT_Cycle's speed band (jog or sprint under the run gait)
+  // is chosen once per cycle; only a gait or direction change switches clips mid-cycle.
+  float cycle_speed_m_s_ = 0.0f;
   // Part19: the rotation mode the Start state began in.
   RotationMode start_rotation_mode_ = RotationMode::kRotating;
   float turn_target_yaw_ = 0.0f;

@@ -74,6 +74,10 @@ struct CycleSettings {
   // Upper bound of a gait transition clip's speed-matched play rate (its MotionSpeed ramp can lag
   // the capsule's acceleration; faster playback makes joints jump).
   float gait_transition_max_play_rate = 1.5f;
+  // A cycle or gait transition clip plays no faster than makes its fastest joint turn at this
+  // speed (rad/s; the joint-jump bar is per 60 Hz frame): a clip slower than the capsule (the
+  // jog under the run gait's speed) would otherwise pop. Stride warping covers the rest.
+  float max_joint_speed = 0.0f;
 };
 
 // Stop state (Part04/Part08).
