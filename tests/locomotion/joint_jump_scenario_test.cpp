@@ -1,8 +1,7 @@
 // Issue 6's joint-jump bar (no joint's local rotation changes more than 20 degrees in one 60 Hz
 // frame) on the shipped scenarios that run, stop, turn and land, as `footwork simulate` runs them
-// (the level's IK settings on). Skipped when the CC0 pack is not installed. Not yet here:
-// ik/ramp10_run (the IK stage turns a shin 30 deg in a frame at the sprint's touchdowns on the
-// slope; 17.4 deg without IK). FOOTWORK_JUMP_WITHOUT_IK=1 also prints each scenario without IK.
+// (the level's IK settings on). Skipped when the CC0 pack is not installed.
+// FOOTWORK_JUMP_WITHOUT_IK=1 also prints each scenario without IK.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -64,7 +63,8 @@ INSTANTIATE_TEST_SUITE_P(Shipped, JointJumpScenarioTest,
                          ::testing::Values("stop_run.json", "start_180.json",
                                            "locomotion/start_run_stop.json",
                                            "locomotion/start_180.json", "locomotion/jump.json",
-                                           "ik/flat_walk_run.json", "ik/ramp25_walk.json"),
+                                           "ik/flat_walk_run.json", "ik/ramp25_walk.json",
+                                           "ik/ramp10_run.json"),
                          [](const ::testing::TestParamInfo<const char*>& param_info) {
                            std::string name = param_info.param;
                            for (char& c : name) {
