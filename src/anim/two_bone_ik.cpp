@@ -60,10 +60,10 @@ bool MakeFrame(const glm::vec3& primary, const glm::vec3& secondary, glm::mat3& 
 
 TwoBoneIkSolution SolveTwoBoneIk(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
                                  const glm::vec3& target, const glm::vec3& pole,
-                                 float max_extension) {
+                                 float max_extension, float soft_extension) {
   TwoBoneIkSolution solution;
   if (!IsFinite(a) || !IsFinite(b) || !IsFinite(c) || !IsFinite(target) || !IsFinite(pole) ||
-      !std::isfinite(max_extension))
+      !std::isfinite(max_extension) || !std::isfinite(soft_extension))
     return solution;
   const glm::vec3 upper_bone = b - a;
   const glm::vec3 lower_bone = c - b;
@@ -82,8 +82,15 @@ TwoBoneIkSolution SolveTwoBoneIk(const glm::vec3& a, const glm::vec3& b, const g
   const float max_reach = std::clamp(max_extension, 1e-3f, 1.0f) * chain_length;
   const float min_reach =
       std::min(std::fabs(upper_length - lower_length) + kMinReachMargin * chain_length, max_reach);
-  const float reach = std::clamp(target_distance, min_reach, max_reach);
-  solution.reached = target_distance >= min_reach && target_distance <= max_reach;
+  // Soft reach: unchanged below max - band, then eased toward max (never reaching it).
+  const float band =
+      std::clamp(soft_extension, 0.0f, 0.5f * max_reach / chain_length) * chain_length;
+  const float soft_start = max_reach - band;
+  const float eased = band > 0.0f && target_distance > soft_start
+                          ? max_reach - band * std::exp(-(target_distance - soft_start) / band)
+                          : target_distance;
+  const float reach = std::clamp(eased, min_reach, max_reach);
+  solution.reached = target_distance >= min_reach && target_distance <= soft_start;
 
   // The bend plane: root-to-target line plus the pole (or, failing that, the current knee).
   const glm::vec3 old_direction = to_end / end_distance;
@@ -142,7 +149,7 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
                              local.size(), model.size(), num_joints)};
   }
   if (!IsFinite(goal.target) || !IsFinite(goal.pole) || !std::isfinite(goal.weight) ||
-      !std::isfinite(goal.max_extension) ||
+      !std::isfinite(goal.max_extension) || !std::isfinite(goal.soft_extension) ||
       (goal.set_end_rotation && !IsFinite(goal.end_rotation))) {
     return Error{
         fmt::format("two-bone IK on '{}': goal is not finite", skeleton.joint_names[chain.end])};
@@ -157,7 +164,8 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
 
   const TwoBoneIkSolution solution =
       SolveTwoBoneIk(model[chain.upper].translation, model[chain.lower].translation,
-                     model[chain.end].translation, goal.target, goal.pole, goal.max_extension);
+                     model[chain.end].translation, goal.target, goal.pole, goal.max_extension,
+                     goal.soft_extension);
   if (!solution.valid) {
     return Error{fmt::format(
         "two-bone IK on '{}': degenerate chain or target (zero-length bone, non-finite model "

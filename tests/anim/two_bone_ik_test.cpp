@@ -231,5 +231,62 @@ TEST(TwoBoneIk, RejectsNonFiniteGoalsAndBadChainsLeavingThePose) {
   EXPECT_TRUE(QuatNear(solution.upper_delta, glm::quat(1, 0, 0, 0), 0.0f));
 }
 
+// Soft reach: the reached distance follows the target up to the band, then eases toward the
+// clamp without a kink (no step, slope never above 1, monotone) and never reaches full length.
+TEST(TwoBoneIk, SoftReachIsContinuousMonotoneAndStopsShortOfTheClamp) {
+  const glm::vec3 hip(0.0f, 1.0f, 0.0f);
+  const glm::vec3 knee(0.0f, 0.55f, 0.05f);
+  const glm::vec3 ankle(0.0f, 0.1f, 0.0f);
+  const float length = glm::length(knee - hip) + glm::length(ankle - knee);
+  const glm::vec3 down(0.0f, -1.0f, 0.0f);
+  const auto reached = [&](float distance, float soft) {
+    const TwoBoneIkSolution solution =
+        SolveTwoBoneIk(hip, knee, ankle, hip + down * distance, kForward, 0.999f, soft);
+    EXPECT_TRUE(solution.valid);
+    // Where the end lands: the lower delta rotates the end about the knee's new place.
+    const glm::vec3 new_knee = hip + (solution.upper_delta * (knee - hip));
+    return glm::length(new_knee + solution.lower_delta * (ankle - knee) - hip);
+  };
+  const float soft = 0.05f;
+  const float start = (0.999f - soft) * length;
+  // Below the band: exact.
+  EXPECT_NEAR(reached(0.8f * length, soft), 0.8f * length, 1e-4f);
+  EXPECT_NEAR(reached(start - 1e-3f, soft), start - 1e-3f, 1e-4f);
+  float previous = reached(0.8f * length, soft);
+  float previous_distance = 0.8f * length;
+  for (float distance = 0.8f * length; distance < 1.5f * length; distance += 0.002f * length) {
+    const float now = reached(distance, soft);
+    EXPECT_GE(now, previous - 1e-4f) << distance;
+    EXPECT_LE(now - previous, (distance - previous_distance) * 1.01f + 1e-4f) << distance;
+    EXPECT_LT(now, 0.999f * length + 1e-4f) << distance;
+    previous = now;
+    previous_distance = distance;
+  }
+  // Eased, not clamped: past the band's start the leg is short of the target but still moving.
+  EXPECT_LT(reached(start + 0.5f * soft * length, soft), start + 0.5f * soft * length - 1e-3f);
+  EXPECT_GT(reached(start + 0.5f * soft * length, soft), reached(start, soft) + 1e-3f);
+  EXPECT_FALSE(SolveTwoBoneIk(hip, knee, ankle, hip + down * (start + 0.01f), kForward, 0.999f,
+                              soft)
+                   .reached);
+  // Without a band the old hard clamp: exact up to the clamp.
+  EXPECT_NEAR(reached(0.99f * length, 0.0f), 0.99f * length, 1e-4f);
+}
+
+// The knee keeps bending toward the pole through the soft band (no flip while easing).
+TEST(TwoBoneIk, SoftReachKeepsTheKneeOnThePoleSide) {
+  const glm::vec3 hip(0.0f, 1.0f, 0.0f);
+  const glm::vec3 knee(0.0f, 0.55f, 0.05f);
+  const glm::vec3 ankle(0.0f, 0.1f, 0.0f);
+  const float length = glm::length(knee - hip) + glm::length(ankle - knee);
+  for (float distance = 0.9f * length; distance < 1.3f * length; distance += 0.01f * length) {
+    const glm::vec3 target = hip + glm::vec3(0.0f, -distance, 0.0f);
+    const TwoBoneIkSolution solution =
+        SolveTwoBoneIk(hip, knee, ankle, target, kForward, 0.999f, 0.05f);
+    ASSERT_TRUE(solution.valid);
+    const glm::vec3 new_knee = hip + solution.upper_delta * (knee - hip);
+    EXPECT_GT(new_knee.z, 0.0f) << distance;
+  }
+}
+
 }  // namespace
 }  // namespace footwork::anim

@@ -38,6 +38,11 @@ struct TwoBoneIkGoal {
   // farther away is reached as far as this fraction along the same direction, so a leg near full
   // extension slows down smoothly instead of snapping straight.
   float max_extension = 0.999f;
+  // Soft reach: over this last fraction of the chain length below max_extension the reach eases
+  // in (max - band * exp(-(d - (max - band)) / band), continuous with slope 1 where it starts), so
+  // a leg straightening toward a target that runs away slows down instead of snapping straight
+  // at the clamp. 0 = hard clamp only.
+  float soft_extension = 0.0f;
   // When true, the end joint gets `end_rotation` (model space, blended by weight); otherwise it
   // keeps its input model rotation (a foot stays level while the knee moves).
   bool set_end_rotation = false;
@@ -51,7 +56,8 @@ struct TwoBoneIkGoal {
 struct TwoBoneIkSolution {
   glm::quat upper_delta{1.0f, 0.0f, 0.0f, 0.0f};
   glm::quat lower_delta{1.0f, 0.0f, 0.0f, 0.0f};
-  // True when the target was within [min reach, max_extension * length]; false when clamped.
+  // True when the target was within [min reach, (max_extension - soft_extension) * length];
+  // false when clamped or eased.
   bool reached = false;
   // False when an input was not finite or a bone has zero length: both deltas are identity.
   bool valid = false;
@@ -59,10 +65,11 @@ struct TwoBoneIkSolution {
 
 // Solves for joint positions a (upper), b (lower), c (end) in model space. Non-finite inputs,
 // zero-length bones or a target on the upper joint give identity deltas with valid = false.
-// max_extension outside (0, 1] is clamped into it.
+// max_extension outside (0, 1] is clamped into it; soft_extension (see TwoBoneIkGoal) into
+// [0, max_extension / 2].
 TwoBoneIkSolution SolveTwoBoneIk(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
                                  const glm::vec3& target, const glm::vec3& pole,
-                                 float max_extension = 0.999f);
+                                 float max_extension = 0.999f, float soft_extension = 0.0f);
 
 // Applies a goal to a pose held in both spaces (model must match local for the chain's joints
 // and the upper joint's parent). Updates local rotations of upper, lower and end, and the model
