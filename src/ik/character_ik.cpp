@@ -224,6 +224,10 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
                                std::isfinite(swing) ? velocity * swing : glm::vec3(0.0f));
       offset_targets[side] = FootOffsetTarget(traces[side], animated[side].translation, root_height,
                                               rig.foot_height_m * settings.foot_height_scale);
+      // A swinging foot is raised only as far as its lift does not already clear higher ground
+      // (see EaseForSwing); lower ground still lowers it (and the pelvis) fully.
+      if (offset_targets[side].y > 0.0f && std::isfinite(swing))
+        offset_targets[side].y = EaseForSwing(offset_targets[side].y, lift, swing);
       tilt_targets[side] = FootTiltTarget(traces[side], settings.feet.max_foot_tilt_rad);
       enable[side] = input.enable_foot_ik[side];
     }
@@ -294,6 +298,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     goal.target = target.translation;
     goal.pole = knee_offset + settings.knee_axis_weight_m * thigh_axis;
     goal.max_extension = settings.max_leg_extension;
+    goal.soft_extension = settings.leg_soft_extension;
     goal.set_end_rotation = true;
     goal.end_rotation = target.rotation;
     if (Status solved = anim::ApplyTwoBoneIk(assets_->skeleton(), leg.chain, goal, local_, model_);

@@ -85,6 +85,13 @@ glm::vec3 FootOffsetTarget(const FootTrace& trace, const glm::vec3& foot_world, 
   return target;
 }
 
+float EaseForSwing(float offset_y, float lift_m, float swing) {
+  if (!(swing > 0.0f) || !std::isfinite(lift_m) || !std::isfinite(offset_y))
+    return offset_y;
+  const float slack = std::min(swing, 1.0f) * std::clamp(lift_m, 0.0f, std::fabs(offset_y));
+  return offset_y > 0.0f ? offset_y - slack : offset_y + slack;
+}
+
 glm::vec3 TrackFootVelocity(FootPlacementState& state, int side, const glm::vec3& foot_world,
                             float dt) {
   std::optional<glm::vec3>& previous = state.previous_foot[static_cast<std::size_t>(side)];

@@ -28,7 +28,7 @@ const std::vector<Section>& Sections() {
         "pelvis_up_half_life_s", "max_foot_tilt_deg", "sink_tolerance_m", "min_surface_normal_y",
         "lookahead_s", "max_lookahead_m", "lookahead_traces", "min_step_up_m",
         "lookahead_full_lift_m", "max_foot_rise_speed_m_s", "max_pelvis_rise_speed_m_s"}},
-      {"legs", {"max_extension", "knee_axis_weight_m"}},
+      {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m"}},
       {"foot_lock", {"enabled", "follow_placement_height", "teleport_distance_m"}},
       {"look_at",
        {"max_yaw_deg", "max_pitch_up_deg", "max_pitch_down_deg", "behind_enter_deg",
@@ -92,6 +92,7 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
 
   read.Object("legs", kOptional)
       .Number("max_extension", s.max_leg_extension, 0.5f, 1.0f, kOptional)
+      .Number("soft_extension", s.leg_soft_extension, 0.0f, 0.25f, kOptional)
       .Number("knee_axis_weight_m", s.knee_axis_weight_m, 0.0f, 1.0f, kOptional);
 
   read.Object("foot_lock", kOptional)

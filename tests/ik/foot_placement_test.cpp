@@ -1,6 +1,7 @@
 #include "footwork/ik/foot_placement.h"
 #include "footwork/ik/ik_rig.h"
 
+#include <array>
 #include <cmath>
 
 #include "footwork/core/spring.h"
@@ -122,6 +123,31 @@ TEST(FootPlacement, AStepUpRaisesTheFootOverSeveralFramesAtTheCappedSpeed) {
   const float halves = DampRiseCapped(DampRiseCapped(0.0f, 0.3f, 0.02f, 2.4f, dt / 2), 0.3f,
                                       0.02f, 2.4f, dt / 2);
   EXPECT_NEAR(whole, halves, 1e-5f);
+}
+
+// A swinging foot over higher ground is raised only by what its lift does not clear; over lower
+// ground its pull on the pelvis shrinks the same way; a planted foot keeps the seed's offset.
+TEST(FootPlacement, SwingingFootNeedsTheGroundOffsetOnlyBeyondItsLift) {
+  // Planted (swing 0): unchanged either way.
+  EXPECT_FLOAT_EQ(EaseForSwing(0.3f, 0.2f, 0.0f), 0.3f);
+  EXPECT_FLOAT_EQ(EaseForSwing(-0.3f, 0.2f, 0.0f), -0.3f);
+  // Fully swinging, lifted 0.2 m over a 0.3 m step: raised 0.1 m; lifted higher: not at all.
+  EXPECT_NEAR(EaseForSwing(0.3f, 0.2f, 1.0f), 0.1f, 1e-6f);
+  EXPECT_NEAR(EaseForSwing(0.3f, 0.5f, 1.0f), 0.0f, 1e-6f);
+  // Over ground 0.3 m lower: pulls the pelvis 0.1 m; never past zero.
+  EXPECT_NEAR(EaseForSwing(-0.3f, 0.2f, 1.0f), -0.1f, 1e-6f);
+  EXPECT_NEAR(EaseForSwing(-0.3f, 0.5f, 1.0f), 0.0f, 1e-6f);
+  // Half swinging: half the slack. A foot below its standing height has no slack.
+  EXPECT_NEAR(EaseForSwing(0.3f, 0.2f, 0.5f), 0.2f, 1e-6f);
+  EXPECT_FLOAT_EQ(EaseForSwing(0.3f, -0.05f, 1.0f), 0.3f);
+  // Continuous in the lift and the swing (no jump as a foot lands or lifts off).
+  for (float lift = 0.0f; lift < 0.4f; lift += 0.01f) {
+    EXPECT_LE(std::fabs(EaseForSwing(0.25f, lift + 0.01f, 0.7f) - EaseForSwing(0.25f, lift, 0.7f)),
+              0.0071f);
+  }
+  // Non-finite lift or swing: the seed's offset.
+  EXPECT_FLOAT_EQ(EaseForSwing(0.3f, std::nanf(""), 1.0f), 0.3f);
+  EXPECT_FLOAT_EQ(EaseForSwing(0.3f, 0.2f, std::nanf("")), 0.3f);
 }
 
 }  // namespace

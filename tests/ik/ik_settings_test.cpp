@@ -86,10 +86,10 @@ TEST(IkSettings, TheShippedFileHasAKeyForEveryField) {
   EXPECT_EQ(keys("foot_lock"), FieldCount<FootLockSettings>());
   EXPECT_EQ(keys("look_at"), FieldCount<LookAtSettings>() + 1);
   // CharacterIkSettings' own fields besides its three sub-structs: foot_height_scale, look_clip,
-  // the two overlay and the two legs fields.
-  EXPECT_EQ(FieldCount<CharacterIkSettings>() - 3, 6u)
+  // the two overlay and the three legs fields.
+  EXPECT_EQ(FieldCount<CharacterIkSettings>() - 3, 7u)
       << "a new CharacterIkSettings field needs a key in default.json and a line here";
-  EXPECT_EQ(keys("overlay") + keys("legs"), 4u);
+  EXPECT_EQ(keys("overlay") + keys("legs"), 5u);
 }
 
 TEST(IkSettings, AnEmptyDocumentKeepsTheDefaultsAndFieldsOverrideThem) {

@@ -83,6 +83,16 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
 glm::vec3 FootOffsetTarget(const FootTrace& trace, const glm::vec3& foot_world, float root_height,
                            float foot_height_m);
 
+// A swinging foot needs the ground's offset only as far as its animated lift above its standing
+// height does not already cover it: moves `offset_y` toward 0 by swing * clamp(lift_m, 0,
+// |offset_y|), `swing` from 0 (planted: unchanged) to 1 (fully swinging). Foot placement uses it
+// for the raise (offset > 0: a lifted foot over higher ground is raised only to clear it). Why:
+// running down stairs, the trailing foot lifted behind over the higher step was raised by the
+// whole step while the pelvis was low for the leading foot; the leg folded so tight that the
+// thigh swung 35-50 degrees in a frame as the foot passed under the hip. (Easing the pelvis's
+// pull the same way for lower ground was tried: it straightened trailing legs to the clamp.)
+float EaseForSwing(float offset_y, float lift_m, float swing);
+
 // The rotation (world space, pre-multiplied) that turns up onto the surface normal, limited to
 // max_tilt_rad; identity without a hit.
 glm::quat FootTiltTarget(const FootTrace& trace, float max_tilt_rad);

@@ -42,6 +42,9 @@ struct CharacterIkSettings {
   float stance_blend_s = 0.2f;
   // Leg reach clamp (fraction of the leg's length), see TwoBoneIkGoal.
   float max_leg_extension = 0.999f;
+  // Soft reach: the last fraction of the leg's length below max_leg_extension over which the
+  // reach eases in (TwoBoneIkGoal::soft_extension), so a leg never snaps straight.
+  float leg_soft_extension = 0.02f;
   // How strongly the thigh's own forward axis steers the knee against the animated knee bend
   // (metres of knee offset it counts as); keeps the bend direction defined on a straight leg.
   float knee_axis_weight_m = 0.05f;
