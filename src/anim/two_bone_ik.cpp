@@ -40,7 +40,7 @@ glm::quat ArcRotation(const glm::vec3& from, const glm::vec3& to) {
     return glm::quat(0.0f, axis.x, axis.y, axis.z);
   }
   const glm::vec3 axis = glm::cross(from, to);
-  return glm::normalize(glm::quat(1.0f + cosine, axis.x, axis.y, axis.z));
+  return detail::NormalizeFast(glm::quat(1.0f + cosine, axis.x, axis.y, axis.z));
 }
 
 // Orthonormal frame whose first axis is `primary` and whose second lies in the plane of
@@ -114,7 +114,8 @@ TwoBoneIkSolution SolveTwoBoneIk(const glm::vec3& a, const glm::vec3& b, const g
   glm::mat3 new_frame;
   if (MakeFrame(upper_bone, glm::cross(old_bend, old_direction), old_frame) &&
       MakeFrame(new_upper_bone, glm::cross(new_bend, new_direction), new_frame)) {
-    solution.upper_delta = glm::normalize(glm::quat_cast(new_frame * glm::transpose(old_frame)));
+    solution.upper_delta =
+        detail::NormalizeFast(glm::quat_cast(new_frame * glm::transpose(old_frame)));
   } else {
     solution.upper_delta = ArcRotation(upper_bone / upper_length, new_upper_bone / upper_length);
   }
@@ -123,7 +124,7 @@ TwoBoneIkSolution SolveTwoBoneIk(const glm::vec3& a, const glm::vec3& b, const g
   const glm::vec3 carried_lower = detail::Rotate(solution.upper_delta, lower_bone) / lower_length;
   const glm::vec3 wanted_lower = glm::normalize(new_end - new_knee);
   solution.lower_delta =
-      glm::normalize(ArcRotation(carried_lower, wanted_lower) * solution.upper_delta);
+      detail::NormalizeFast(ArcRotation(carried_lower, wanted_lower) * solution.upper_delta);
   solution.valid = true;
   return solution;
 }
@@ -162,10 +163,9 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
   if (weight <= 0.0f)
     return Status::Ok();
 
-  const TwoBoneIkSolution solution =
-      SolveTwoBoneIk(model[chain.upper].translation, model[chain.lower].translation,
-                     model[chain.end].translation, goal.target, goal.pole, goal.max_extension,
-                     goal.soft_extension);
+  const TwoBoneIkSolution solution = SolveTwoBoneIk(
+      model[chain.upper].translation, model[chain.lower].translation, model[chain.end].translation,
+      goal.target, goal.pole, goal.max_extension, goal.soft_extension);
   if (!solution.valid) {
     return Error{fmt::format(
         "two-bone IK on '{}': degenerate chain or target (zero-length bone, non-finite model "
@@ -175,23 +175,27 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
   const glm::quat upper_delta = detail::ScaleRotation(solution.upper_delta, weight);
   const glm::quat lower_delta = detail::ScaleRotation(solution.lower_delta, weight);
   const glm::quat end_rotation =
-      goal.set_end_rotation
-          ? detail::Nlerp(model[chain.end].rotation, glm::normalize(goal.end_rotation), weight)
-          : model[chain.end].rotation;
+      goal.set_end_rotation ? detail::Nlerp(model[chain.end].rotation,
+                                            detail::NormalizeFast(goal.end_rotation), weight)
+                            : model[chain.end].rotation;
 
   // Root joints: their model space is taken to be their local space.
   const int parent = skeleton.parents[chain.upper];
   const glm::quat parent_rotation =
       parent < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model[parent].rotation;
-  const glm::quat upper_rotation = glm::normalize(upper_delta * model[chain.upper].rotation);
-  const glm::quat lower_rotation = glm::normalize(lower_delta * model[chain.lower].rotation);
+  // Products of unit quaternions (and the checked end rotation): never near zero, so the
+  // inline normalisation (no zero-length guard) is safe and keeps the leg cheap.
+  const glm::quat upper_rotation = detail::NormalizeFast(upper_delta * model[chain.upper].rotation);
+  const glm::quat lower_rotation = detail::NormalizeFast(lower_delta * model[chain.lower].rotation);
 
-  local[chain.upper].rotation = glm::normalize(detail::Conjugate(parent_rotation) * upper_rotation);
+  local[chain.upper].rotation =
+      detail::NormalizeFast(detail::Conjugate(parent_rotation) * upper_rotation);
   model[chain.upper].rotation = upper_rotation;
-  local[chain.lower].rotation = glm::normalize(detail::Conjugate(upper_rotation) * lower_rotation);
+  local[chain.lower].rotation =
+      detail::NormalizeFast(detail::Conjugate(upper_rotation) * lower_rotation);
   model[chain.lower] = model[chain.upper] * local[chain.lower];
   local[chain.end].rotation =
-      glm::normalize(detail::Conjugate(model[chain.lower].rotation) * end_rotation);
+      detail::NormalizeFast(detail::Conjugate(model[chain.lower].rotation) * end_rotation);
   model[chain.end] = model[chain.lower] * local[chain.end];
   return Status::Ok();
 }
