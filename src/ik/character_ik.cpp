@@ -262,16 +262,18 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     Transform placed = animated[side];
     placed.translation += placement_.offset[side];
     placed.rotation = glm::normalize(placement_.tilt[side] * placed.rotation);
-    if (traces[side].hit && enable[side] > 0.0f) {
+    if (traces[side].hit) {
       // Never through the surface: the sole point under the ankle (along the foot's own up
       // axis, so a heel strike's pitched foot is not lifted early) stays above the traced plane,
-      // within a tolerance (animations sink a planted foot a little; offsets lag a step).
+      // within a tolerance (animations sink a planted foot a little; offsets lag a step). Whatever
+      // Enable_FootIK says: it gates the ground's offsets, but a landing's curve ramping in from 0
+      // let the landing foot sink 4 cm below the floor.
       const glm::vec3 sole =
           placed.translation - placed.rotation * leg.up_in_foot * rig.foot_height_m;
       const float sink = -glm::dot(sole - traces[side].point, traces[side].normal) -
                          settings.feet.sink_tolerance_m;
       if (sink > 0.0f)
-        placed.translation += traces[side].normal * (sink * std::clamp(enable[side], 0.0f, 1.0f));
+        placed.translation += traces[side].normal * sink;
     }
     std::optional<Transform> body_transform;
     if (input.world != nullptr && traces[side].hit)

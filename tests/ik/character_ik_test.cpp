@@ -74,6 +74,26 @@ TEST_F(CharacterIkTest, FeetFollowRaisedAndLoweredGroundAndThePelvisOnlyDrops) {
   }
 }
 
+// Enable_FootIK 0 turns the ground's offsets off, not the floor: a foot the animation (or a
+// landing's blend) puts below the surface is still lifted onto it, and a foot above it is left.
+TEST_F(CharacterIkTest, WithFootIkDisabledAFootBelowTheSurfaceIsStillLiftedOntoIt) {
+  for (const float ground : {0.03f, -0.03f}) {
+    const PlaneWorld world(ground);
+    CharacterIk ik(assets_);
+    CharacterIkInput input = Input({0, 0, 0}, &world);
+    input.enable_foot_ik = {0.0f, 0.0f};
+    ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+    for (const IkFoot& foot : ik.feet()) {
+      ASSERT_TRUE(foot.surface_height_m.has_value());
+      if (ground > 0.0f)
+        EXPECT_GE(foot.sole.y, *foot.surface_height_m - 5e-3f);
+      else
+        EXPECT_NEAR(foot.sole.y, 0.0f, 5e-3f) << "no offset down without Enable_FootIK";
+    }
+    EXPECT_FLOAT_EQ(ik.pelvis_offset_m(), 0.0f);
+  }
+}
+
 TEST_F(CharacterIkTest, FootOnASlopeKeepsItsSoleOnTheSurface) {
   const PlaneWorld world(0.0f, 0.3f);  // about 17 degrees, rising to the character's left
   CharacterIk ik(assets_);
