@@ -227,7 +227,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // A swinging foot is raised only as far as its lift does not already clear higher ground
       // (see EaseForSwing); lower ground still lowers it (and the pelvis) fully.
       if (offset_targets[side].y > 0.0f && std::isfinite(swing))
-        offset_targets[side].y = EaseForSwing(offset_targets[side].y, lift, swing);
+        offset_targets[side].y =
+            EaseForSwing(offset_targets[side].y, lift - settings.feet.swing_clearance_m, swing);
       tilt_targets[side] = FootTiltTarget(traces[side], settings.feet.max_foot_tilt_rad);
       enable[side] = input.enable_foot_ik[side];
     }

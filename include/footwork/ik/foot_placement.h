@@ -55,6 +55,10 @@ struct FootPlacementSettings {
   // not hover when the ground under it drops, and the pelvis must let the lower foot reach).
   float max_foot_rise_speed_m_s = 2.4f;
   float max_pelvis_rise_speed_m_s = 1.2f;
+  // A swinging foot over higher ground is raised only as far as its lift (less this clearance,
+  // metres) does not clear it (EaseForSwing); the clearance covers a sole that reaches over a
+  // step's edge the ankle's trace does not see yet.
+  float swing_clearance_m = 0.03f;
 };
 
 // One foot's trace result.
