@@ -88,5 +88,25 @@ TEST(IkJointJump, RunningDownTheShowcaseStairsTheTrailingLegDoesNotFold) {
   EXPECT_LT(worst, 22.5) << names[worst_joint] << " at t=" << (*frames)[worst_frame].t;
 }
 
+// Landing from a jump: Enable_FootIK ramps in from 0 as the landing blends in; the sole guard
+// used to be scaled by it and the landing foot sank 3.9 cm below the floor. Issue 7's bar: no foot
+// more than 1 cm below the surface.
+TEST(IkJointJump, LandingFromAJumpNoFootSinksBelowTheFloor) {
+  const auto library = testing::DefaultLibrary();
+  if (!library)
+    GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+  auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / "locomotion" / "jump.json");
+  ASSERT_TRUE(scenario.ok()) << scenario.error().message;
+  auto setup = LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", library);
+  ASSERT_TRUE(setup.ok()) << setup.error().message;
+  SimulationOptions options = SimulationOptionsFor(*setup);
+  auto frames = RunSimulation(*scenario, setup->assets, *setup->mover, options);
+  ASSERT_TRUE(frames.ok()) << frames.error().message;
+  auto metrics = sim::ComputeMetrics(*frames, sim::MetricBars::WithIk());
+  ASSERT_TRUE(metrics.ok()) << metrics.error().message;
+  ASSERT_TRUE(metrics->foot_penetration_cm.has_value());
+  EXPECT_LE(*metrics->foot_penetration_cm, 1.0);
+}
+
 }  // namespace
 }  // namespace footwork::locomotion
