@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "footwork/anim/additive.h"
 #include "footwork/anim/curve_names.h"
@@ -63,6 +64,22 @@ LocomotionCharacter::LocomotionCharacter(std::shared_ptr<const LocomotionAssets>
 LocomotionStateId LocomotionCharacter::state() const {
   const int current = machine_.current_state();
   return current < 0 ? LocomotionStateId::kIdle : static_cast<LocomotionStateId>(current);
+}
+
+float LocomotionCharacter::CycleReach(int clip) const {
+  if (clip < 0)
+    return std::numeric_limits<float>::infinity();
+  const anim::Clip& cycle = assets_->library().clips[static_cast<std::size_t>(clip)];
+  const anim::FloatCurve* speed = cycle.FindCurve(names::kMotionSpeed);
+  const float limit = assets_->settings().cycle.max_joint_speed;
+  const float joint_speed = assets_->max_joint_speed(clip);
+  if (speed == nullptr || speed->values.empty() || limit <= 0.0f || joint_speed <= 0.0f)
+    return std::numeric_limits<float>::infinity();
+  // The clip's slowest MotionSpeed, at the fastest rate UpdateCycle plays it, stretched by
+  // stride warping's longest step.
+  const float motion_speed = *std::min_element(speed->values.begin(), speed->values.end());
+  const ik::StrideWarpingSettings& warp = assets_->settings().stride_warping;
+  return motion_speed * (limit / joint_speed) * (warp.enabled ? warp.max_ratio : 1.0f);
 }
 
 float LocomotionCharacter::Curve(const char* name) const {
@@ -130,8 +147,13 @@ void LocomotionCharacter::WriteValues(const LocomotionInput& input) {
     v.SetFloat("ground_speed_m_s", cycle_speed_m_s_);
     auto selection = assets_->settings().cycle_chooser->Evaluate(values_);
     v.SetFloat("ground_speed_m_s", essential_.ground_speed_m_s);
-    cycle_changed = selection.ok() && selection->found() &&
-                    assets_->FindClip(selection->output->clip) != player_.clip;
+    const int clip = selection.ok() && selection->found()
+                         ? assets_->FindClip(selection->output->clip)
+                         : player_.clip;
+    // A gait change waits until the new gait's cycle can cover the capsule's speed: after
+    // run -> walk the capsule still ran at ~2.9 m/s, the walk held to its joint-speed rate left
+    // the IK to stretch a leg through the floor. The old cycle slows with the capsule meanwhile.
+    cycle_changed = clip != player_.clip && CycleReach(clip) >= essential_.ground_speed_m_s;
   }
   v.SetBool("cycle_gait_changed", cycle_changed);
 }

@@ -224,6 +224,9 @@ class LocomotionCharacter {
   // The named values choosers and transitions read (for debugging and tests).
   const graph::NamedValues& values() const { return values_; }
   float Curve(const char* name) const;
+  // The fastest ground speed a cycle clip covers: its slowest MotionSpeed at the play rate
+  // cycle.max_joint_speed allows, times stride warping's max_ratio (infinite when unbounded).
+  float CycleReach(int clip) const;
   // Read-only views for debugging (the viewer's panels): the state machine instance, the clip
   // played before the last state change, the dead blend from it (weight of the incoming clip:
   // dead_blend().Alpha() while active) and the last chooser answer.
