@@ -231,6 +231,12 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
             EaseForSwing(offset_targets[side].y, lift - settings.feet.swing_clearance_m, swing);
       tilt_targets[side] = FootTiltTarget(traces[side], settings.feet.max_foot_tilt_rad);
       enable[side] = input.enable_foot_ik[side];
+    } else if (input.world != nullptr) {
+      // Airborne: no offsets (nothing pulls the feet toward the ground), but the ground under
+      // each foot is still traced so the sole is kept above it below: the last falling frame
+      // before touchdown put a foot 1.4 cm through the floor landing off a ledge.
+      traces[side] = TraceFoot(*input.world, animated[side].translation, root_height, settings.feet,
+                               glm::vec3(0.0f));
     }
   }
   // The offsets are relative to the root, which climbs a ramp or stairs continuously; shifting
