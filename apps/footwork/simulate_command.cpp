@@ -5,8 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "footwork/cook/character_description.h"
-#include "footwork/cook/cook_character.h"
+#include "footwork/demo/character_cache.h"
 #include "footwork/io/asset_paths.h"
 #include "footwork/io/cooked_library.h"
 #include "footwork/locomotion/scenario.h"
@@ -27,33 +26,6 @@ struct SimulateOptions {
   bool internal = false;
 };
 
-// A .fwcl is read as is; a character description (.json) is cooked, cached by name in `cache`.
-Result<io::CookedLibrary> LoadOrCook(const std::filesystem::path& character,
-                                     const std::filesystem::path& cache) {
-  if (character.extension() == ".fwcl")
-    return io::ReadCookedLibrary(character);
-  const std::filesystem::path cached = cache / (character.stem().string() + ".fwcl");
-  if (std::filesystem::exists(cached) &&
-      std::filesystem::last_write_time(cached) >= std::filesystem::last_write_time(character)) {
-    return io::ReadCookedLibrary(cached);
-  }
-  auto description = cook::LoadCharacterDescription(character);
-  if (!description)
-    return description.error();
-  const auto packs = io::FindAssetPacks();
-  if (!packs)
-    return Error{"no asset packs found: set FOOTWORK_ASSETS or put them in ../shared/assets"};
-  auto cooked = cook::CookCharacterFromFiles(*description, *packs);
-  if (!cooked)
-    return cooked.error();
-  io::CookedLibrary library = cook::ToCookedLibrary(*cooked);
-  std::error_code ignored;
-  std::filesystem::create_directories(cache, ignored);
-  if (Status written = io::WriteCookedLibrary(library, cached); !written)
-    return written.error();
-  return library;
-}
-
 int RunSimulate(const SimulateOptions& options) {
   auto fail = [](const std::string& message) {
     std::fprintf(stderr, "footwork simulate: %s\n", message.c_str());
@@ -67,15 +39,17 @@ int RunSimulate(const SimulateOptions& options) {
   const std::filesystem::path character = options.character.empty()
                                               ? assets / "characters" / "quaternius_ual1.json"
                                               : std::filesystem::path(options.character);
-  auto library =
-      LoadOrCook(character, out.parent_path().empty() ? std::filesystem::path(".footwork-cache")
-                                                      : out.parent_path() / ".footwork-cache");
-  if (!library)
-    return fail(library.error().message);
+  // The same cache as the demo: keyed on the inputs and the cooker's version, so a library
+  // cooked by an older cooker is never replayed by a newer runtime.
+  auto cached = demo::LoadOrCookCharacter(
+      character, out.parent_path().empty() ? std::filesystem::path(".footwork-cache")
+                                            : out.parent_path() / ".footwork-cache");
+  if (!cached)
+    return fail(cached.error().message);
   const std::filesystem::path level = options.level.empty() ? assets / "levels" / "default.json"
                                                             : std::filesystem::path(options.level);
   auto setup = locomotion::LoadSimulationSetup(
-      level, std::make_shared<const io::CookedLibrary>(std::move(*library)));
+      level, std::make_shared<const io::CookedLibrary>(std::move(cached->library)));
   if (!setup)
     return fail(setup.error().message);
   std::vector<sim::LookSample> npc_looks;
