@@ -81,6 +81,19 @@ inline Result<std::vector<sim::TraceFrame>> RunFrames(
   return frames;
 }
 
+// A shipped scenario (path under assets/scenarios) run as `footwork simulate` runs it: the default
+// level with its IK settings.
+inline Result<std::vector<sim::TraceFrame>> RunShippedScenario(const std::string& relative_path) {
+  auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / relative_path);
+  if (!scenario)
+    return scenario.error();
+  auto setup =
+      LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", DefaultLibrary());
+  if (!setup)
+    return setup.error();
+  return RunSimulation(*scenario, setup->assets, *setup->mover, SimulationOptionsFor(*setup));
+}
+
 // A test on the default character in the default level: skipped when the pack is missing.
 class DefaultLevelTest : public ::testing::Test {
  protected:

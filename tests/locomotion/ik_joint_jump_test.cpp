@@ -21,12 +21,7 @@ TEST(IkJointJump, WalkingUpTheStairsNoLegJointJumpsTwentyDegreesInAFrame) {
   const auto library = testing::DefaultLibrary();
   if (!library)
     GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-  auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / "ik" / "stairs_walk.json");
-  ASSERT_TRUE(scenario.ok()) << scenario.error().message;
-  auto setup = LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", library);
-  ASSERT_TRUE(setup.ok()) << setup.error().message;
-  SimulationOptions options = SimulationOptionsFor(*setup);
-  auto frames = RunSimulation(*scenario, setup->assets, *setup->mover, options);
+  auto frames = testing::RunShippedScenario("ik/stairs_walk.json");
   ASSERT_TRUE(frames.ok()) << frames.error().message;
   auto metrics = sim::ComputeMetrics(*frames, sim::MetricBars::WithIk());
   ASSERT_TRUE(metrics.ok()) << metrics.error().message;
@@ -47,12 +42,7 @@ TEST(IkJointJump, RunningDownTheShowcaseStairsTheTrailingLegDoesNotFold) {
   const auto library = testing::DefaultLibrary();
   if (!library)
     GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-  auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / "showcase.json");
-  ASSERT_TRUE(scenario.ok()) << scenario.error().message;
-  auto setup = LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", library);
-  ASSERT_TRUE(setup.ok()) << setup.error().message;
-  SimulationOptions options = SimulationOptionsFor(*setup);
-  auto frames = RunSimulation(*scenario, setup->assets, *setup->mover, options);
+  auto frames = testing::RunShippedScenario("showcase.json");
   ASSERT_TRUE(frames.ok()) << frames.error().message;
   const auto& names = library->skeleton.joint_names;
   double worst = 0.0;
@@ -95,12 +85,7 @@ TEST(IkJointJump, LandingFromAJumpNoFootSinksBelowTheFloor) {
   const auto library = testing::DefaultLibrary();
   if (!library)
     GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-  auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / "locomotion" / "jump.json");
-  ASSERT_TRUE(scenario.ok()) << scenario.error().message;
-  auto setup = LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", library);
-  ASSERT_TRUE(setup.ok()) << setup.error().message;
-  SimulationOptions options = SimulationOptionsFor(*setup);
-  auto frames = RunSimulation(*scenario, setup->assets, *setup->mover, options);
+  auto frames = testing::RunShippedScenario("locomotion/jump.json");
   ASSERT_TRUE(frames.ok()) << frames.error().message;
   auto metrics = sim::ComputeMetrics(*frames, sim::MetricBars::WithIk());
   ASSERT_TRUE(metrics.ok()) << metrics.error().message;

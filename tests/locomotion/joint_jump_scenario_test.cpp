@@ -25,12 +25,7 @@ TEST_P(JointJumpScenarioTest, NoJointTurnsTwentyDegreesInOneFrame) {
   const auto library = testing::DefaultLibrary();
   if (!library)
     GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-  auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / GetParam());
-  ASSERT_TRUE(scenario.ok()) << scenario.error().message;
-  auto setup = LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", library);
-  ASSERT_TRUE(setup.ok()) << setup.error().message;
-  SimulationOptions options = SimulationOptionsFor(*setup);
-  auto frames = RunSimulation(*scenario, setup->assets, *setup->mover, options);
+  auto frames = testing::RunShippedScenario(GetParam());
   ASSERT_TRUE(frames.ok()) << frames.error().message;
   auto metrics = sim::ComputeMetrics(*frames, sim::MetricBars::WithIk());
   ASSERT_TRUE(metrics.ok()) << metrics.error().message;
@@ -45,6 +40,8 @@ TEST_P(JointJumpScenarioTest, NoJointTurnsTwentyDegreesInOneFrame) {
   }
   if (std::getenv("FOOTWORK_JUMP_WITHOUT_IK") != nullptr) {
     // Diagnosis: the same scenario before IK (the locomotion pose alone).
+    auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / GetParam());
+    ASSERT_TRUE(scenario.ok()) << scenario.error().message;
     auto fresh = LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", library);
     ASSERT_TRUE(fresh.ok());
     SimulationOptions no_ik = SimulationOptionsFor(*fresh);
