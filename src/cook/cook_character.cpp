@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "clip_lookup.h"
 #include "footwork/anim/curve_names.h"
 #include "footwork/cook/derived_clips.h"
 #include "footwork/cook/mirror_clip.h"
@@ -11,23 +12,6 @@
 
 namespace footwork::cook {
 namespace {
-
-const anim::Clip* FindClip(const std::vector<anim::Clip>& clips, const std::string& name) {
-  for (const anim::Clip& clip : clips) {
-    if (clip.name == name)
-      return &clip;
-  }
-  return nullptr;
-}
-
-// Time of the first marker named `marker`, or 0.
-float FirstMarker(const anim::Clip& clip, const char* marker) {
-  for (const anim::SyncMarker& m : clip.markers) {
-    if (m.name == marker)
-      return m.time_s;
-  }
-  return 0.0f;
-}
 
 std::string TurnSuffix(float turn_deg) {
   if (turn_deg == 0.0f)

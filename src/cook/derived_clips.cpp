@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "clip_lookup.h"
 #include "footwork/anim/curve_names.h"
 #include "footwork/cook/curve_modifiers.h"
 #include "footwork/cook/gait_transition.h"
@@ -18,14 +19,6 @@
 namespace footwork::cook {
 namespace names = anim::curve_names;
 namespace {
-
-const anim::Clip* FindClip(const CookedCharacter& character, const std::string& name) {
-  for (const anim::Clip& clip : character.clips) {
-    if (clip.name == name)
-      return &clip;
-  }
-  return nullptr;
-}
 
 std::string SideSuffix(float turn_deg) {
   return fmt::format("{:.0f}_{}", std::fabs(turn_deg), turn_deg > 0.0f ? "l" : "r");
@@ -66,13 +59,13 @@ void Add(CookedCharacter& character, CookedClip cooked) {
 Status CookTurnsInPlace(const CharacterDescription& description, const anim::RigBinding& binding,
                         const ClipCookSettings& settings, CookedCharacter& character) {
   const RoleDescription* idle_role = description.FindRole("idle");
-  const anim::Clip* idle = FindClip(character, "idle");
+  const anim::Clip* idle = FindClip(character.clips, "idle");
   if (idle_role == nullptr || idle == nullptr)
     return Status::Ok();
   const anim::Clip idle_clip = *idle;
   for (const float turn_deg : {90.0f, -90.0f, 180.0f, -180.0f}) {
     const std::string name = "turn_in_place_" + SideSuffix(turn_deg);
-    if (FindClip(character, name) != nullptr)
+    if (FindClip(character.clips, name) != nullptr)
       continue;
     Result<anim::Clip> turn =
         SynthesizeTurnInPlace(character.skeleton, binding, idle_clip, turn_deg,
@@ -103,7 +96,7 @@ Status CookStrafeCycles(const CharacterDescription& description, const anim::Rig
                         const ClipCookSettings& settings, CookedCharacter& character) {
   for (const char* gait : {"walk", "run"}) {
     const RoleDescription* gait_role = description.FindRole(gait);
-    const anim::Clip* found = FindClip(character, gait);
+    const anim::Clip* found = FindClip(character.clips, gait);
     if (gait_role == nullptr || found == nullptr)
       continue;
     const anim::Clip cycle = *found;
@@ -111,7 +104,7 @@ Status CookStrafeCycles(const CharacterDescription& description, const anim::Rig
     role.looping = true;
     for (const char* direction : {"backward", "strafe_left", "strafe_right"}) {
       role.role = fmt::format("{}_{}", gait, direction);
-      if (FindClip(character, role.role) != nullptr)
+      if (FindClip(character.clips, role.role) != nullptr)
         continue;
       const std::string other = fmt::format(
           "{}_strafe_{}", gait, std::string(direction) == "strafe_left" ? "right" : "left");
@@ -120,8 +113,8 @@ Status CookStrafeCycles(const CharacterDescription& description, const anim::Rig
       if (std::string(direction) == "backward") {
         clip = SynthesizeBackwardCycle(character.skeleton, cycle, role.role, settings.rate_hz);
         source = std::string(gait) + " reversed";
-      } else if (description.FindRole(other) != nullptr && FindClip(character, other) != nullptr) {
-        const anim::Clip authored = *FindClip(character, other);
+      } else if (description.FindRole(other) != nullptr && FindClip(character.clips, other) != nullptr) {
+        const anim::Clip authored = *FindClip(character.clips, other);
         clip = MirrorClip(character.skeleton, binding, authored, role.role, settings.rate_hz);
         source = "mirror of " + other;
       } else {
@@ -146,16 +139,16 @@ Status CookStrafeCycles(const CharacterDescription& description, const anim::Rig
 Status CookGaitTransitions(const CharacterDescription& description, const anim::RigBinding& binding,
                            const ClipCookSettings& settings, CookedCharacter& character) {
   const RoleDescription* run_role = description.FindRole("run");
-  if (run_role == nullptr || FindClip(character, "walk") == nullptr ||
-      FindClip(character, "run") == nullptr) {
+  if (run_role == nullptr || FindClip(character.clips, "walk") == nullptr ||
+      FindClip(character.clips, "run") == nullptr) {
     return Status::Ok();
   }
   for (const auto& [from, to] : {std::pair{"walk", "run"}, std::pair{"run", "walk"}}) {
     const std::string name = fmt::format("{}_to_{}", from, to);
-    if (FindClip(character, name) != nullptr)
+    if (FindClip(character.clips, name) != nullptr)
       continue;
-    const anim::Clip from_clip = *FindClip(character, from);
-    const anim::Clip to_clip = *FindClip(character, to);
+    const anim::Clip from_clip = *FindClip(character.clips, from);
+    const anim::Clip to_clip = *FindClip(character.clips, to);
     Result<GaitTransition> transition = SynthesizeGaitTransition(
         character.skeleton, from_clip, to_clip, GaitTransitionSettings{}, name, settings.rate_hz);
     if (!transition)
@@ -181,19 +174,19 @@ Status CookGaitTransitions(const CharacterDescription& description, const anim::
 // root yaw (CookClip), DisableSwitchGroundGait until the turn is done.
 Status CookPivots(const CharacterDescription& description, const anim::RigBinding& binding,
                   const ClipCookSettings& settings, CookedCharacter& character) {
-  const anim::Clip* idle = FindClip(character, "idle");
+  const anim::Clip* idle = FindClip(character.clips, "idle");
   if (idle == nullptr)
     return Status::Ok();
   const anim::Clip idle_clip = *idle;
   for (const char* gait : {"walk", "run"}) {
     const RoleDescription* gait_role = description.FindRole(gait);
-    const anim::Clip* found = FindClip(character, gait);
+    const anim::Clip* found = FindClip(character.clips, gait);
     if (gait_role == nullptr || found == nullptr)
       continue;
     const anim::Clip cycle = *found;
     for (const float turn_deg : {180.0f, -180.0f}) {
       const std::string name = fmt::format("{}_pivot_{}", gait, SideSuffix(turn_deg));
-      if (FindClip(character, name) != nullptr)
+      if (FindClip(character.clips, name) != nullptr)
         continue;
       Result<Pivot> pivot = SynthesizePivot(character.skeleton, binding, cycle, idle_clip, turn_deg,
                                             PivotSettings{}, name, settings.rate_hz);
@@ -226,16 +219,16 @@ Status CookLandings(const CharacterDescription& description, const anim::RigBind
                     const ClipCookSettings& settings, CookedCharacter& character) {
   const RoleDescription* loop_role = description.FindRole("jump_loop");
   const RoleDescription* land_role = description.FindRole("jump_land");
-  if (loop_role == nullptr || land_role == nullptr || FindClip(character, "jump_loop") == nullptr ||
-      FindClip(character, "jump_land") == nullptr) {
+  if (loop_role == nullptr || land_role == nullptr || FindClip(character.clips, "jump_loop") == nullptr ||
+      FindClip(character.clips, "jump_land") == nullptr) {
     return Status::Ok();
   }
-  const anim::Clip jump_loop = *FindClip(character, "jump_loop");
-  const anim::Clip land = *FindClip(character, "jump_land");
+  const anim::Clip jump_loop = *FindClip(character.clips, "jump_loop");
+  const anim::Clip land = *FindClip(character.clips, "jump_land");
   const LandingSettings landing;
   const auto cook = [&](const anim::Clip& clip, const RoleDescription& base,
                         const std::string& name, const std::string& source) -> Status {
-    if (FindClip(character, name) != nullptr)
+    if (FindClip(character.clips, name) != nullptr)
       return Status::Ok();
     RoleDescription role = base;
     role.role = name;
@@ -263,11 +256,11 @@ Status CookLandings(const CharacterDescription& description, const anim::RigBind
       !s) {
     return s;
   }
-  if (FindClip(character, "land_heavy_additive") != nullptr)
+  if (FindClip(character.clips, "land_heavy_additive") != nullptr)
     return Status::Ok();
-  const anim::Clip heavy_cooked = *FindClip(character, "land_heavy");
+  const anim::Clip heavy_cooked = *FindClip(character.clips, "land_heavy");
   Result<anim::Clip> additive =
-      MakeAdditiveClip(character.skeleton, heavy_cooked, *FindClip(character, "land_light"),
+      MakeAdditiveClip(character.skeleton, heavy_cooked, *FindClip(character.clips, "land_light"),
                        "land_heavy_additive", settings.rate_hz);
   if (!additive)
     return additive.error();

@@ -1,5 +1,6 @@
 #include "footwork/cook/pivot.h"
 
+#include "clip_lookup.h"
 #include "footwork/anim/curve_names.h"
 #include "footwork/cook/character_description.h"
 #include "footwork/cook/clip_sequence.h"
@@ -7,17 +8,6 @@
 #include "footwork/cook/turn_in_place.h"
 
 namespace footwork::cook {
-namespace {
-
-float FirstMarker(const anim::Clip& clip, const char* marker) {
-  for (const anim::SyncMarker& m : clip.markers) {
-    if (m.name == marker)
-      return m.time_s;
-  }
-  return 0.0f;
-}
-
-}  // namespace
 
 Result<Pivot> SynthesizePivot(const anim::Skeleton& skeleton, const anim::RigBinding& binding,
                               const anim::Clip& cycle, const anim::Clip& idle, float turn_deg,

@@ -2,29 +2,13 @@
 
 #include <fmt/format.h>
 
+#include "clip_lookup.h"
 #include "footwork/anim/curve_names.h"
 #include "footwork/cook/transitions.h"
 
 namespace footwork::cook {
 namespace names = anim::curve_names;
 namespace {
-
-const anim::Clip* FindClip(const CookedCharacter& character, const std::string& name) {
-  for (const anim::Clip& clip : character.clips) {
-    if (clip.name == name)
-      return &clip;
-  }
-  return nullptr;
-}
-
-// Time of the first marker named `marker`, or 0 (as for the forward starts and stops).
-float FirstMarker(const anim::Clip& clip, const char* marker) {
-  for (const anim::SyncMarker& m : clip.markers) {
-    if (m.name == marker)
-      return m.time_s;
-  }
-  return 0.0f;
-}
 
 Status CookOne(const anim::RigBinding& binding, const Result<anim::Clip>& synthesized,
                const RoleDescription& role, DistanceMarker distance,
@@ -49,8 +33,8 @@ Status CookDirection(const TransitionDescription& transition, const RoleDescript
                      const std::string& cycle_name, const anim::RigBinding& binding,
                      const ClipCookSettings& settings, CookedCharacter& character) {
   // Copies: character.clips grows below, which would invalidate references into it.
-  const anim::Clip cycle = *FindClip(character, cycle_name);
-  const anim::Clip idle = *FindClip(character, "idle");
+  const anim::Clip cycle = *FindClip(character.clips, cycle_name);
+  const anim::Clip idle = *FindClip(character.clips, "idle");
   RoleDescription role = gait_role;
   role.looping = false;
   // The synthesiser put the root motion on the track; the role's contact settings still apply.
@@ -61,7 +45,7 @@ Status CookDirection(const TransitionDescription& transition, const RoleDescript
   for (const auto& [foot, marker] :
        {std::pair{"l", names::kMarkerFootLeft}, std::pair{"r", names::kMarkerFootRight}}) {
     role.role = fmt::format("{}_stop_{}", cycle_name, foot);
-    if (FindClip(character, role.role) != nullptr)
+    if (FindClip(character.clips, role.role) != nullptr)
       continue;
     const Result<anim::Clip> stop =
         SynthesizeStop(character.skeleton, cycle, idle, FirstMarker(cycle, marker), transition,
@@ -73,7 +57,7 @@ Status CookDirection(const TransitionDescription& transition, const RoleDescript
     }
   }
   role.role = cycle_name + "_start";
-  if (FindClip(character, role.role) != nullptr)
+  if (FindClip(character.clips, role.role) != nullptr)
     return Status::Ok();
   role.disable_switch_ground_gait = 1.0f;
   const Result<anim::Clip> start =
@@ -88,7 +72,7 @@ Status CookDirection(const TransitionDescription& transition, const RoleDescript
 Status CookStrafeTransitions(const CharacterDescription& description,
                              const anim::RigBinding& binding, const ClipCookSettings& settings,
                              CookedCharacter& character) {
-  if (FindClip(character, "idle") == nullptr)
+  if (FindClip(character.clips, "idle") == nullptr)
     return Status::Ok();
   for (const TransitionDescription& transition : description.transitions) {
     const RoleDescription* gait_role = description.FindRole(transition.from_role);
@@ -96,7 +80,7 @@ Status CookStrafeTransitions(const CharacterDescription& description,
       continue;
     for (const char* direction : kStrafeTransitionDirections) {
       const std::string cycle_name = fmt::format("{}_{}", transition.from_role, direction);
-      if (FindClip(character, cycle_name) == nullptr)
+      if (FindClip(character.clips, cycle_name) == nullptr)
         continue;
       if (Status status =
               CookDirection(transition, *gait_role, cycle_name, binding, settings, character);
