@@ -42,16 +42,7 @@ class FootFloatScenarioTest : public ::testing::Test {
 
   // The scenario (path under assets/scenarios) with IK, as `footwork simulate` runs it.
   std::vector<sim::TraceFrame> Run(const std::string& scenario_file) {
-    auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / scenario_file);
-    EXPECT_TRUE(scenario.ok()) << scenario.error().message;
-    if (!scenario.ok())
-      return {};
-    auto setup = LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", library_);
-    EXPECT_TRUE(setup.ok()) << setup.error().message;
-    if (!setup.ok())
-      return {};
-    SimulationOptions options = SimulationOptionsFor(*setup, nullptr);
-    auto frames = RunSimulation(*scenario, setup->assets, *setup->mover, options);
+    auto frames = testing::RunShippedScenario(scenario_file);
     EXPECT_TRUE(frames.ok()) << frames.error().message;
     return frames.ok() ? std::move(*frames) : std::vector<sim::TraceFrame>{};
   }

@@ -38,12 +38,7 @@ class ShowcaseBarsTest : public ::testing::Test {
     auto library = testing::DefaultLibrary();
     if (!library)
       return;
-    auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / "showcase.json");
-    ASSERT_TRUE(scenario.ok()) << scenario.error().message;
-    auto setup = LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", library);
-    ASSERT_TRUE(setup.ok()) << setup.error().message;
-    SimulationOptions options = SimulationOptionsFor(*setup, nullptr);
-    auto frames = RunSimulation(*scenario, setup->assets, *setup->mover, options);
+    auto frames = testing::RunShippedScenario("showcase.json");
     ASSERT_TRUE(frames.ok()) << frames.error().message;
     frames_ = new std::vector<sim::TraceFrame>(std::move(*frames));
     auto metrics = sim::ComputeMetrics(*frames_, sim::MetricBars::WithIk());
