@@ -135,7 +135,7 @@ Status CookStrafeCycles(const CharacterDescription& description, const anim::Rig
 }
 
 // walk_to_run and run_to_walk: the blended cycles' root motion, the run's contact settings (they
-// cover both gaits), DisableSwitchGroundGait while mid-blend.
+// cover both gaits), DisableSwitchGroundGait while mid-blend, MotionSpeed from the blend.
 Status CookGaitTransitions(const CharacterDescription& description, const anim::RigBinding& binding,
                            const ClipCookSettings& settings, CookedCharacter& character) {
   const RoleDescription* run_role = description.FindRole("run");
@@ -165,6 +165,9 @@ Status CookGaitTransitions(const CharacterDescription& description, const anim::
       v = v > 1e-3f && v < 1.0f - 1e-3f ? 1.0f : 0.0f;
     SetCurve(cooked.clip,
              MakeUniformCurve(names::kDisableSwitchGroundGait, disable, settings.rate_hz));
+    // The blend's exact speed: steadily monotone, so the locomotion can invert it.
+    SetCurve(cooked.clip,
+             MakeUniformCurve(names::kMotionSpeed, transition->speed, settings.rate_hz));
     Add(character, std::move(cooked));
   }
   return Status::Ok();

@@ -1,6 +1,6 @@
 #include "footwork/cook/gait_transition.h"
 
-#include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -68,15 +68,21 @@ Result<GaitTransition> SynthesizeGaitTransition(const anim::Skeleton& skeleton,
     for (int j = 0; j < poses.joints; ++j)
       poses.locals.push_back(Lerp(a.local[j], b.local[j], w));
     result.weight.push_back(w);
+    const float duration = from.duration_s + (to.duration_s - from.duration_s) * w;
+    const glm::vec3 stride = from_stride + (to_stride - from_stride) * w;
+    // The root covers the blended stride per cycle of phase: the speed ramps with the blend. As a
+    // function of w it is (a + b w) / (c + d w), monotone, and w only grows.
+    result.speed.push_back(std::hypot(stride.x, stride.z) / duration);
     Transform at;
     at.translation = travelled;
     root.push_back(at);
     if (phase >= total)
       break;
-    const float duration = from.duration_s + (to.duration_s - from.duration_s) * w;
-    const float advance = std::min(total, phase + dt / duration) - phase;
-    // The root covers the blended stride per cycle of phase: the speed ramps with the blend.
-    travelled += advance * (from_stride + (to_stride - from_stride) * w);
+    // Every step a whole frame, the last one too (the tail runs up to a frame's phase past
+    // tail_cycles): a short last step made the last frame's root speed, so MotionSpeed's last key,
+    // a fraction of the second cycle's.
+    const float advance = dt / duration;
+    travelled += advance * stride;
     phase += advance;
   }
   result.clip = ClipFromPoses(name, poses, root, /*looping=*/false);

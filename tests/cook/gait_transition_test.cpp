@@ -38,6 +38,11 @@ TEST(GaitTransitionTest, SpeedRampsBetweenTheGaitsWithTheFeetInStep) {
     ASSERT_NE(speed, nullptr);
     EXPECT_NEAR(speed->values[2], from, 0.05f * from) << name;
     EXPECT_NEAR(speed->values[speed->values.size() - 3], to, 0.05f * to) << name;
+    // The last key too (a short last step once made it a fraction of the second gait's speed).
+    EXPECT_NEAR(speed->values.back(), to, 0.05f * to) << name;
+    EXPECT_EQ(anim::FindMonotonicity(*speed),
+              from < to ? anim::Monotonicity::kNonDecreasing : anim::Monotonicity::kNonIncreasing)
+        << name;
     const anim::FloatCurve* disable = clip->FindCurve(names::kDisableSwitchGroundGait);
     ASSERT_NE(disable, nullptr);
     EXPECT_EQ(disable->values.front(), 0.0f) << name;

@@ -16,7 +16,8 @@ namespace footwork::cook {
 
 struct GaitTransitionSettings {
   // Cycles of the first gait played before the blend, and of the second after it (the seed keeps
-  // lead-in frames so the state machine's crossfade has something to blend from).
+  // lead-in frames so the state machine's crossfade has something to blend from). Every frame is
+  // a whole frame, so the tail can run up to one frame's phase longer.
   float lead_in_cycles = 0.5f;
   float tail_cycles = 0.5f;
   // Length of the blend, in cycles of phase.
@@ -28,6 +29,10 @@ struct GaitTransition {
   // Blend weight toward the second cycle per frame (rate_hz): DisableSwitchGroundGait is 1 while
   // it is strictly between 0 and 1.
   std::vector<float> weight;
+  // The root's horizontal speed per frame (m/s), exact: MotionSpeed is this, not the finite
+  // difference of the float root positions, which wobbles by ~1e-6 m/s on the flat lead-in and so
+  // would not be monotone for the locomotion's inverse lookup of the capsule's speed.
+  std::vector<float> speed;
 };
 
 // From `from` to `to` (both looping cycles with root motion; their first "Foot_L" markers align the
