@@ -18,13 +18,34 @@ constexpr float kMinPerpendicular = 1e-2f;
 // The shortest reach is kept slightly above |upper - lower| so the knee angle stays defined.
 constexpr float kMinReachMargin = 1e-4f;
 
+// Inline (core's IsFinite is out of line and called seven times a leg otherwise).
+inline bool Finite(const glm::vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+// parent * child exactly as core's operator* computes it, but inline.
+inline Transform Compose(const Transform& parent, const Transform& child) {
+  Transform result;
+  result.rotation = parent.rotation * child.rotation;
+  result.scale = parent.scale * child.scale;
+  result.translation = parent.translation + parent.rotation * (parent.scale * child.translation);
+  return result;
+}
+
+// A vector with its length (glm::length), computed once and shared by the callers below.
+struct Measured {
+  glm::vec3 vector;
+  float length;
+};
+
 // Unit vector perpendicular to `axis` (unit), preferring `preferred`, then `fallback`, then any.
-glm::vec3 PerpendicularDirection(const glm::vec3& axis, const glm::vec3& preferred,
-                                 const glm::vec3& fallback) {
-  for (const glm::vec3& candidate : {preferred, fallback}) {
-    const glm::vec3 perpendicular = candidate - glm::dot(candidate, axis) * axis;
+glm::vec3 PerpendicularDirection(const glm::vec3& axis, const Measured& preferred,
+                                 const Measured& fallback) {
+  for (const Measured* candidate : {&preferred, &fallback}) {
+    const glm::vec3 perpendicular =
+        candidate->vector - glm::dot(candidate->vector, axis) * axis;
     const float length = glm::length(perpendicular);
-    if (length > kMinPerpendicular * glm::length(candidate))
+    if (length > kMinPerpendicular * candidate->length)
       return perpendicular / length;
   }
   const glm::vec3 helper =
@@ -36,7 +57,8 @@ glm::vec3 PerpendicularDirection(const glm::vec3& axis, const glm::vec3& preferr
 glm::quat ArcRotation(const glm::vec3& from, const glm::vec3& to) {
   const float cosine = glm::dot(from, to);
   if (cosine < -1.0f + 1e-6f) {
-    const glm::vec3 axis = PerpendicularDirection(from, glm::vec3(0.0f), glm::vec3(0.0f));
+    const Measured none{glm::vec3(0.0f), 0.0f};
+    const glm::vec3 axis = PerpendicularDirection(from, none, none);
     return glm::quat(0.0f, axis.x, axis.y, axis.z);
   }
   const glm::vec3 axis = glm::cross(from, to);
@@ -44,9 +66,10 @@ glm::quat ArcRotation(const glm::vec3& from, const glm::vec3& to) {
 }
 
 // Orthonormal frame whose first axis is `primary` and whose second lies in the plane of
-// `primary` and `secondary`; nullopt-like false when they are parallel.
-bool MakeFrame(const glm::vec3& primary, const glm::vec3& secondary, glm::mat3& frame) {
-  const glm::vec3 e1 = glm::normalize(primary);
+// `primary` and `secondary`; false when they are parallel. (primary / its length is
+// glm::normalize(primary) bit for bit.)
+bool MakeFrame(const Measured& primary, const glm::vec3& secondary, glm::mat3& frame) {
+  const glm::vec3 e1 = primary.vector * (1.0f / primary.length);
   glm::vec3 e2 = secondary - glm::dot(secondary, e1) * e1;
   const float length = glm::length(e2);
   if (length < kMinPerpendicular)
@@ -56,15 +79,12 @@ bool MakeFrame(const glm::vec3& primary, const glm::vec3& secondary, glm::mat3& 
   return true;
 }
 
-}  // namespace
-
-TwoBoneIkSolution SolveTwoBoneIk(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
-                                 const glm::vec3& target, const glm::vec3& pole,
-                                 float max_extension, float soft_extension) {
+// The solve on inputs already checked finite (SolveTwoBoneIk checks all of them; ApplyTwoBoneIk
+// has checked the goal and checks only the chain's positions).
+TwoBoneIkSolution SolveFinite(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                              const glm::vec3& target, const glm::vec3& pole, float max_extension,
+                              float soft_extension) {
   TwoBoneIkSolution solution;
-  if (!IsFinite(a) || !IsFinite(b) || !IsFinite(c) || !IsFinite(target) || !IsFinite(pole) ||
-      !std::isfinite(max_extension) || !std::isfinite(soft_extension))
-    return solution;
   const glm::vec3 upper_bone = b - a;
   const glm::vec3 lower_bone = c - b;
   const float upper_length = glm::length(upper_bone);
@@ -93,10 +113,12 @@ TwoBoneIkSolution SolveTwoBoneIk(const glm::vec3& a, const glm::vec3& b, const g
   solution.reached = target_distance >= min_reach && target_distance <= soft_start;
 
   // The bend plane: root-to-target line plus the pole (or, failing that, the current knee).
+  const Measured upper{upper_bone, upper_length};
+  const Measured measured_pole{pole, glm::length(pole)};
   const glm::vec3 old_direction = to_end / end_distance;
   const glm::vec3 new_direction = to_target / target_distance;
-  const glm::vec3 old_bend = PerpendicularDirection(old_direction, pole, upper_bone);
-  const glm::vec3 new_bend = PerpendicularDirection(new_direction, pole, upper_bone);
+  const glm::vec3 old_bend = PerpendicularDirection(old_direction, measured_pole, upper);
+  const glm::vec3 new_bend = PerpendicularDirection(new_direction, measured_pole, upper);
 
   // Law of cosines for the angle at the upper joint between the target line and the upper bone.
   const float cos_upper =
@@ -112,8 +134,9 @@ TwoBoneIkSolution SolveTwoBoneIk(const glm::vec3& a, const glm::vec3& b, const g
   const glm::vec3 new_upper_bone = new_knee - a;
   glm::mat3 old_frame;
   glm::mat3 new_frame;
-  if (MakeFrame(upper_bone, glm::cross(old_bend, old_direction), old_frame) &&
-      MakeFrame(new_upper_bone, glm::cross(new_bend, new_direction), new_frame)) {
+  if (MakeFrame(upper, glm::cross(old_bend, old_direction), old_frame) &&
+      MakeFrame({new_upper_bone, glm::length(new_upper_bone)},
+                glm::cross(new_bend, new_direction), new_frame)) {
     solution.upper_delta =
         detail::NormalizeFast(glm::quat_cast(new_frame * glm::transpose(old_frame)));
   } else {
@@ -127,6 +150,17 @@ TwoBoneIkSolution SolveTwoBoneIk(const glm::vec3& a, const glm::vec3& b, const g
       detail::NormalizeFast(ArcRotation(carried_lower, wanted_lower) * solution.upper_delta);
   solution.valid = true;
   return solution;
+}
+
+}  // namespace
+
+TwoBoneIkSolution SolveTwoBoneIk(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
+                                 const glm::vec3& target, const glm::vec3& pole,
+                                 float max_extension, float soft_extension) {
+  if (!Finite(a) || !Finite(b) || !Finite(c) || !Finite(target) || !Finite(pole) ||
+      !std::isfinite(max_extension) || !std::isfinite(soft_extension))
+    return {};
+  return SolveFinite(a, b, c, target, pole, max_extension, soft_extension);
 }
 
 Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
@@ -149,7 +183,7 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
     return Error{fmt::format("two-bone IK: local {} and model {} transforms; the skeleton has {}",
                              local.size(), model.size(), num_joints)};
   }
-  if (!IsFinite(goal.target) || !IsFinite(goal.pole) || !std::isfinite(goal.weight) ||
+  if (!Finite(goal.target) || !Finite(goal.pole) || !std::isfinite(goal.weight) ||
       !std::isfinite(goal.max_extension) || !std::isfinite(goal.soft_extension) ||
       (goal.set_end_rotation && !IsFinite(goal.end_rotation))) {
     return Error{
@@ -163,9 +197,14 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
   if (weight <= 0.0f)
     return Status::Ok();
 
-  const TwoBoneIkSolution solution = SolveTwoBoneIk(
-      model[chain.upper].translation, model[chain.lower].translation, model[chain.end].translation,
-      goal.target, goal.pole, goal.max_extension, goal.soft_extension);
+  // The goal is checked above, so only the chain's positions are left to check.
+  const glm::vec3& a = model[chain.upper].translation;
+  const glm::vec3& b = model[chain.lower].translation;
+  const glm::vec3& c = model[chain.end].translation;
+  const TwoBoneIkSolution solution =
+      Finite(a) && Finite(b) && Finite(c)
+          ? SolveFinite(a, b, c, goal.target, goal.pole, goal.max_extension, goal.soft_extension)
+          : TwoBoneIkSolution{};
   if (!solution.valid) {
     return Error{fmt::format(
         "two-bone IK on '{}': degenerate chain or target (zero-length bone, non-finite model "
@@ -193,10 +232,10 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
   model[chain.upper].rotation = upper_rotation;
   local[chain.lower].rotation =
       detail::NormalizeFast(detail::Conjugate(upper_rotation) * lower_rotation);
-  model[chain.lower] = model[chain.upper] * local[chain.lower];
+  model[chain.lower] = Compose(model[chain.upper], local[chain.lower]);
   local[chain.end].rotation =
       detail::NormalizeFast(detail::Conjugate(model[chain.lower].rotation) * end_rotation);
-  model[chain.end] = model[chain.lower] * local[chain.end];
+  model[chain.end] = Compose(model[chain.lower], local[chain.end]);
   return Status::Ok();
 }
 
