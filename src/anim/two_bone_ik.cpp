@@ -23,13 +23,12 @@ inline bool Finite(const glm::vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
-// parent * child exactly as core's operator* computes it, but inline.
-inline Transform Compose(const Transform& parent, const Transform& child) {
-  Transform result;
-  result.rotation = parent.rotation * child.rotation;
-  result.scale = parent.scale * child.scale;
-  result.translation = parent.translation + parent.rotation * (parent.scale * child.translation);
-  return result;
+// nlerp(identity, rotation, weight) on the shortest path; at full weight only the sign is
+// chosen, as nlerp would (the rotation is unit already, so normalising again would only round).
+inline glm::quat PartOfRotation(const glm::quat& rotation, float weight) {
+  if (weight >= 1.0f)
+    return rotation.w < 0.0f ? -rotation : rotation;
+  return detail::ScaleRotation(rotation, weight);
 }
 
 // A vector with its length (glm::length), computed once and shared by the callers below.
@@ -42,19 +41,20 @@ struct Measured {
 glm::vec3 PerpendicularDirection(const glm::vec3& axis, const Measured& preferred,
                                  const Measured& fallback) {
   for (const Measured* candidate : {&preferred, &fallback}) {
-    const glm::vec3 perpendicular =
-        candidate->vector - glm::dot(candidate->vector, axis) * axis;
+    const glm::vec3 perpendicular = candidate->vector - glm::dot(candidate->vector, axis) * axis;
     const float length = glm::length(perpendicular);
     if (length > kMinPerpendicular * candidate->length)
-      return perpendicular / length;
+      return perpendicular * (1.0f / length);
   }
   const glm::vec3 helper =
       std::fabs(axis.x) < 0.9f ? glm::vec3(1.0f, 0.0f, 0.0f) : glm::vec3(0.0f, 1.0f, 0.0f);
   return glm::normalize(glm::cross(axis, helper));
 }
 
-// Shortest rotation taking unit vector `from` onto unit vector `to`.
-glm::quat ArcRotation(const glm::vec3& from, const glm::vec3& to) {
+// Shortest rotation taking unit vector `from` onto unit vector `to`, scaled by a positive factor
+// (at least ~1.4e-3): the callers normalise the product it goes into, which makes the scale
+// harmless and saves normalising twice.
+glm::quat ScaledArcRotation(const glm::vec3& from, const glm::vec3& to) {
   const float cosine = glm::dot(from, to);
   if (cosine < -1.0f + 1e-6f) {
     const Measured none{glm::vec3(0.0f), 0.0f};
@@ -62,19 +62,17 @@ glm::quat ArcRotation(const glm::vec3& from, const glm::vec3& to) {
     return glm::quat(0.0f, axis.x, axis.y, axis.z);
   }
   const glm::vec3 axis = glm::cross(from, to);
-  return detail::NormalizeFast(glm::quat(1.0f + cosine, axis.x, axis.y, axis.z));
+  return glm::quat(1.0f + cosine, axis.x, axis.y, axis.z);
 }
 
-// Orthonormal frame whose first axis is `primary` and whose second lies in the plane of
-// `primary` and `secondary`; false when they are parallel. (primary / its length is
-// glm::normalize(primary) bit for bit.)
-bool MakeFrame(const Measured& primary, const glm::vec3& secondary, glm::mat3& frame) {
-  const glm::vec3 e1 = primary.vector * (1.0f / primary.length);
+// Orthonormal frame whose first axis is `e1` (unit) and whose second lies in the plane of `e1`
+// and `secondary`; false when they are parallel.
+bool MakeFrame(const glm::vec3& e1, const glm::vec3& secondary, glm::mat3& frame) {
   glm::vec3 e2 = secondary - glm::dot(secondary, e1) * e1;
   const float length = glm::length(e2);
   if (length < kMinPerpendicular)
     return false;
-  e2 /= length;
+  e2 *= 1.0f / length;
   frame = glm::mat3(e1, e2, glm::cross(e1, e2));
   return true;
 }
@@ -115,8 +113,8 @@ TwoBoneIkSolution SolveFinite(const glm::vec3& a, const glm::vec3& b, const glm:
   // The bend plane: root-to-target line plus the pole (or, failing that, the current knee).
   const Measured upper{upper_bone, upper_length};
   const Measured measured_pole{pole, glm::length(pole)};
-  const glm::vec3 old_direction = to_end / end_distance;
-  const glm::vec3 new_direction = to_target / target_distance;
+  const glm::vec3 old_direction = to_end * (1.0f / end_distance);
+  const glm::vec3 new_direction = to_target * (1.0f / target_distance);
   const glm::vec3 old_bend = PerpendicularDirection(old_direction, measured_pole, upper);
   const glm::vec3 new_bend = PerpendicularDirection(new_direction, measured_pole, upper);
 
@@ -126,28 +124,34 @@ TwoBoneIkSolution SolveFinite(const glm::vec3& a, const glm::vec3& b, const glm:
                      (2.0f * upper_length * reach),
                  -1.0f, 1.0f);
   const float sin_upper = std::sqrt(std::max(0.0f, 1.0f - cos_upper * cos_upper));
-  const glm::vec3 new_knee = a + upper_length * (cos_upper * new_direction + sin_upper * new_bend);
+  // new_direction and new_bend are orthonormal, so this is a unit vector as it stands.
+  const glm::vec3 new_upper_direction = cos_upper * new_direction + sin_upper * new_bend;
+  const glm::vec3 new_knee = a + upper_length * new_upper_direction;
   const glm::vec3 new_end = a + reach * new_direction;
 
   // Upper: carry the frame (upper bone, bend-plane normal) onto its new place, which keeps the
-  // bone's twist about itself tied to the pole instead of taking the shortest arc.
-  const glm::vec3 new_upper_bone = new_knee - a;
+  // bone's twist about itself tied to the pole instead of taking the shortest arc. The new
+  // frame needs no orthonormalising: its bone lies in the new bend plane by construction, so
+  // (bone, plane normal, bone x normal) is (u, new_bend x new_direction, cos * new_bend - sin *
+  // new_direction) with u = new_upper_direction.
+  const glm::vec3 old_upper_direction = upper_bone * (1.0f / upper_length);
   glm::mat3 old_frame;
-  glm::mat3 new_frame;
-  if (MakeFrame(upper, glm::cross(old_bend, old_direction), old_frame) &&
-      MakeFrame({new_upper_bone, glm::length(new_upper_bone)},
-                glm::cross(new_bend, new_direction), new_frame)) {
+  if (MakeFrame(old_upper_direction, glm::cross(old_bend, old_direction), old_frame)) {
+    const glm::mat3 new_frame(new_upper_direction, glm::cross(new_bend, new_direction),
+                              cos_upper * new_bend - sin_upper * new_direction);
     solution.upper_delta =
         detail::NormalizeFast(glm::quat_cast(new_frame * glm::transpose(old_frame)));
   } else {
-    solution.upper_delta = ArcRotation(upper_bone / upper_length, new_upper_bone / upper_length);
+    solution.upper_delta =
+        detail::NormalizeFast(ScaledArcRotation(old_upper_direction, new_upper_direction));
   }
 
   // Lower: after the upper's rotation, swing the lower bone onto the knee-to-end line.
-  const glm::vec3 carried_lower = detail::Rotate(solution.upper_delta, lower_bone) / lower_length;
+  const glm::vec3 carried_lower =
+      detail::Rotate(solution.upper_delta, lower_bone) * (1.0f / lower_length);
   const glm::vec3 wanted_lower = glm::normalize(new_end - new_knee);
   solution.lower_delta =
-      detail::NormalizeFast(ArcRotation(carried_lower, wanted_lower) * solution.upper_delta);
+      detail::NormalizeFast(ScaledArcRotation(carried_lower, wanted_lower) * solution.upper_delta);
   solution.valid = true;
   return solution;
 }
@@ -211,8 +215,8 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
         "pose, or target on the upper joint)",
         skeleton.joint_names[chain.end])};
   }
-  const glm::quat upper_delta = detail::ScaleRotation(solution.upper_delta, weight);
-  const glm::quat lower_delta = detail::ScaleRotation(solution.lower_delta, weight);
+  const glm::quat upper_delta = PartOfRotation(solution.upper_delta, weight);
+  const glm::quat lower_delta = PartOfRotation(solution.lower_delta, weight);
   const glm::quat end_rotation =
       goal.set_end_rotation ? detail::Nlerp(model[chain.end].rotation,
                                             detail::NormalizeFast(goal.end_rotation), weight)
@@ -226,16 +230,25 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
   // inline normalisation (no zero-length guard) is safe and keeps the leg cheap.
   const glm::quat upper_rotation = detail::NormalizeFast(upper_delta * model[chain.upper].rotation);
   const glm::quat lower_rotation = detail::NormalizeFast(lower_delta * model[chain.lower].rotation);
-
   local[chain.upper].rotation =
       detail::NormalizeFast(detail::Conjugate(parent_rotation) * upper_rotation);
-  model[chain.upper].rotation = upper_rotation;
   local[chain.lower].rotation =
       detail::NormalizeFast(detail::Conjugate(upper_rotation) * lower_rotation);
-  model[chain.lower] = Compose(model[chain.upper], local[chain.lower]);
   local[chain.end].rotation =
-      detail::NormalizeFast(detail::Conjugate(model[chain.lower].rotation) * end_rotation);
-  model[chain.end] = Compose(model[chain.lower], local[chain.end]);
+      detail::NormalizeFast(detail::Conjugate(lower_rotation) * end_rotation);
+
+  // Model space: the rotations just computed (parent * local gives them back up to rounding),
+  // and positions carried down the chain; scales do not change.
+  Transform& upper_model = model[chain.upper];
+  Transform& lower_model = model[chain.lower];
+  Transform& end_model = model[chain.end];
+  upper_model.rotation = upper_rotation;
+  lower_model.rotation = lower_rotation;
+  lower_model.translation = upper_model.translation +
+                            upper_rotation * (upper_model.scale * local[chain.lower].translation);
+  end_model.rotation = end_rotation;
+  end_model.translation =
+      lower_model.translation + lower_rotation * (lower_model.scale * local[chain.end].translation);
   return Status::Ok();
 }
 
