@@ -35,7 +35,9 @@ bool Finite(const glm::quat& q) {
 bool Finite(const FootSample& foot) {
   return Finite(foot.position) && (!foot.sole_height_m || std::isfinite(*foot.sole_height_m)) &&
          (!foot.surface_height_m || std::isfinite(*foot.surface_height_m)) &&
-         (!foot.surface_velocity_m_s || Finite(*foot.surface_velocity_m_s));
+         (!foot.surface_velocity_m_s || Finite(*foot.surface_velocity_m_s)) &&
+         (!foot.toe_height_m || std::isfinite(*foot.toe_height_m)) &&
+         (!foot.toe_surface_height_m || std::isfinite(*foot.toe_surface_height_m));
 }
 
 bool FrameIsFinite(const TraceFrame& frame) {
@@ -286,10 +288,12 @@ Result<std::vector<TurnResult>> ComputeTurns(std::span<const TraceFrame> frames)
 void ComputeFootHeights(std::span<const TraceFrame> frames, Metrics& metrics) {
   for (const TraceFrame& frame : frames) {
     for (const FootSample* foot : {&frame.foot_left, &frame.foot_right}) {
-      if (!foot->surface_height_m)
+      // The lowest sole point, heel or toe: a toe through the floor is penetration, and a foot
+      // on its ball with the heel up is not floating.
+      const std::optional<float> clearance = LowestSoleClearanceM(*foot);
+      if (!clearance)
         continue;
-      const double sole = foot->sole_height_m.value_or(foot->position.y);
-      const double above_cm = (sole - *foot->surface_height_m) * 100.0;
+      const double above_cm = static_cast<double>(*clearance) * 100.0;
       if (!std::isfinite(above_cm))
         continue;
       metrics.foot_penetration_cm =

@@ -307,13 +307,15 @@ std::string CurvePlots(std::span<const TraceFrame> frames, double t0, double t1,
 std::string FeetPlots(std::span<const TraceFrame> frames, double t0, double t1) {
   const std::vector<double> times = Times(frames);
   LinePlot heights;
-  heights.title = "Foot heights above the surface (cm; world height where no surface is known)";
+  heights.title =
+      "Foot heights: lowest sole point above the surface (cm; world height where none is known)";
   heights.y_label = "cm";
   heights.x_min = t0;
   heights.x_max = t1;
   const auto height = [](const FootSample& foot) {
-    const double sole = foot.sole_height_m.value_or(foot.position.y);
-    return (sole - foot.surface_height_m.value_or(0.0f)) * 100.0;
+    if (const std::optional<float> clearance = LowestSoleClearanceM(foot))
+      return static_cast<double>(*clearance) * 100.0;
+    return static_cast<double>(foot.sole_height_m.value_or(foot.position.y)) * 100.0;
   };
   heights.series.push_back({"left foot", kBlue, times, Column(frames, [&](const TraceFrame& f) {
                               return height(f.foot_left);

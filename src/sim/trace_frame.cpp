@@ -2,6 +2,7 @@
 
 #include "footwork/sim/trace_frame.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -23,6 +24,15 @@ constexpr std::array<std::pair<TraceEvent::Kind, const char*>, 4> kEventKindName
 }};
 
 }  // namespace
+
+std::optional<float> LowestSoleClearanceM(const FootSample& foot) {
+  if (!foot.surface_height_m)
+    return std::nullopt;
+  float clearance = foot.sole_height_m.value_or(foot.position.y) - *foot.surface_height_m;
+  if (foot.toe_height_m && foot.toe_surface_height_m)
+    clearance = std::min(clearance, *foot.toe_height_m - *foot.toe_surface_height_m);
+  return clearance;
+}
 
 const char* TurnKindName(TurnKind kind) {
   for (const auto& [value, name] : kTurnKindNames) {

@@ -49,6 +49,10 @@ Json FootInternalJson(const FootSample& foot) {
     json["surface_height_m"] = Number(*foot.surface_height_m);
   if (foot.surface_velocity_m_s)
     json["surface_velocity_m_s"] = Vec3(*foot.surface_velocity_m_s);
+  if (foot.toe_height_m)
+    json["toe_height_m"] = Number(*foot.toe_height_m);
+  if (foot.toe_surface_height_m)
+    json["toe_surface_height_m"] = Number(*foot.toe_surface_height_m);
   return json;
 }
 
@@ -323,6 +327,9 @@ void ReadInternal(LineReader& reader, const Json& json, TraceFrame& frame) {
         foot->surface_height_m = reader.OptionalFloat(*extra, "surface_height_m", foot_path);
         foot->surface_velocity_m_s =
             reader.OptionalVec3(*extra, "surface_velocity_m_s", foot_path);
+        foot->toe_height_m = reader.OptionalFloat(*extra, "toe_height_m", foot_path);
+        foot->toe_surface_height_m =
+            reader.OptionalFloat(*extra, "toe_surface_height_m", foot_path);
       }
     }
   }

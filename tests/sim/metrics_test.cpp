@@ -273,6 +273,45 @@ TEST(FootHeightTest, PenetrationAndFloatAgainstTheSurface) {
   EXPECT_FALSE(Check(metrics, "foot_float_cm").passed());
 }
 
+TEST(FootHeightTest, TheLowestSolePointHeelOrToeCounts) {
+  std::vector<TraceFrame> frames = Standing(4);
+  for (TraceFrame& frame : frames) {
+    for (FootSample* foot : {&frame.foot_left, &frame.foot_right}) {
+      foot->surface_height_m = 0.0f;
+      foot->sole_height_m = 0.0f;
+      foot->toe_height_m = 0.0f;
+      foot->toe_surface_height_m = 0.0f;
+    }
+  }
+  // Planted on the ball with the heel 6 cm up: on the ground, not floating.
+  frames[1].foot_left.sole_height_m = 0.06f;
+  // A toe 2.5 cm through a step 15 cm up while the heel is 1 cm over the lower floor.
+  frames[2].foot_right.sole_height_m = 0.01f;
+  frames[2].foot_right.toe_height_m = 0.125f;
+  frames[2].foot_right.toe_surface_height_m = 0.15f;
+  // Both points up: the lower of the two is how far the foot floats.
+  frames[3].foot_left.sole_height_m = 0.05f;
+  frames[3].foot_left.toe_height_m = 0.02f;
+  const Metrics metrics = Compute(frames);
+  EXPECT_NEAR(*metrics.foot_penetration_cm, 2.5, 1e-3);
+  EXPECT_NEAR(*metrics.foot_float_cm, 2.0, 1e-3);
+}
+
+TEST(FootHeightTest, AToeWithoutItsSurfaceIsNotMeasured) {
+  // Old traces (no toe fields) and toes over nothing measure the heel alone.
+  std::vector<TraceFrame> frames = Standing(2);
+  for (TraceFrame& frame : frames) {
+    for (FootSample* foot : {&frame.foot_left, &frame.foot_right}) {
+      foot->surface_height_m = 0.0f;
+      foot->sole_height_m = 0.01f;
+    }
+  }
+  frames[1].foot_left.toe_height_m = -0.3f;
+  const Metrics metrics = Compute(frames);
+  EXPECT_NEAR(*metrics.foot_penetration_cm, 0.0, 1e-6);
+  EXPECT_NEAR(*metrics.foot_float_cm, 1.0, 1e-3);
+}
+
 TEST(LookErrorTest, AngleBetweenHeadForwardAndTarget) {
   std::vector<TraceFrame> frames = Standing(2);
   frames[0].look =

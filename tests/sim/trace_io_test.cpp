@@ -28,6 +28,8 @@ std::vector<TraceFrame> Sample() {
   frames[4].look = LookSample{{0, 1.6f, 0}, {0, 0, 1}, {1, 1.6f, 3}, true};
   frames[5].foot_left.sole_height_m = 0.01f;
   frames[6].foot_right.surface_velocity_m_s = glm::vec3(1.0f, 0.0f, -0.5f);
+  frames[7].foot_left.toe_height_m = 0.02f;
+  frames[7].foot_left.toe_surface_height_m = 0.15f;
   return frames;
 }
 
@@ -106,6 +108,32 @@ TEST(TraceIoTest, SurfaceVelocityIsInternalAndOptional) {
   Result<TraceFrame> bad = ParseTraceLine(json.dump(), "bad.jsonl", 3);
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.error().message.find("bad.jsonl:3: internal.feet.r.surface_velocity_m_s"),
+            std::string::npos)
+      << bad.error().message;
+}
+
+TEST(TraceIoTest, ToeHeightsAreInternalAndOptional) {
+  const std::vector<TraceFrame> frames = Sample();
+  const std::string line = FormatTraceLine(frames[7], {.include_internal = true});
+  EXPECT_NE(line.find("\"toe_height_m\":0.02"), std::string::npos) << line;
+  EXPECT_NE(line.find("\"toe_surface_height_m\":0.15"), std::string::npos) << line;
+  EXPECT_EQ(FormatTraceLine(frames[7]).find("toe_"), std::string::npos);
+  Result<TraceFrame> back = ParseTraceLine(line, "toe.jsonl", 1);
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->foot_left.toe_height_m, 0.02f);
+  EXPECT_EQ(back->foot_left.toe_surface_height_m, 0.15f);
+  // A trace written before the fields existed reads back without them.
+  auto json = nlohmann::ordered_json::parse(line);
+  json["internal"]["feet"]["l"].erase("toe_height_m");
+  json["internal"]["feet"]["l"].erase("toe_surface_height_m");
+  Result<TraceFrame> old = ParseTraceLine(json.dump(), "old.jsonl", 1);
+  ASSERT_TRUE(old.ok()) << old.error().message;
+  EXPECT_FALSE(old->foot_left.toe_height_m.has_value());
+  EXPECT_FALSE(old->foot_left.toe_surface_height_m.has_value());
+  json["internal"]["feet"]["l"]["toe_height_m"] = "low";
+  Result<TraceFrame> bad = ParseTraceLine(json.dump(), "bad.jsonl", 2);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("bad.jsonl:2: internal.feet.l.toe_height_m"),
             std::string::npos)
       << bad.error().message;
 }

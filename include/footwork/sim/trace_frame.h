@@ -34,12 +34,17 @@ struct FootSample {
   // are measured on; the lock's release ramp below it is not contact.
   bool contact = false;
 
-  // Internal (metrics only). World height of the foot's lowest point (sole); when unset, the
-  // metrics use position.y. Producers that record the ankle subtract the ankle height here.
+  // Internal (metrics only). World height of the heel's sole point (under the ankle); when unset,
+  // the metrics use position.y. Producers that record the ankle subtract the ankle height here.
   std::optional<float> sole_height_m;
   // Internal (metrics only). World height of the walkable surface under the foot (the IK layer's
   // downward trace); unset when nothing was hit or no trace was made.
   std::optional<float> surface_height_m;
+  // Internal (metrics only). The sole point under the toe (ball) joint and the surface traced
+  // under it: a run plants on the ball with the heel up, and a toe can sink where the heel does
+  // not. Unset for a rig without a toe joint, or traces written before they existed.
+  std::optional<float> toe_height_m;
+  std::optional<float> toe_surface_height_m;
   // Internal (metrics only). World velocity (m/s) of the surface point under the foot over the
   // step ending on this frame, when that surface moves (a platform); unset means static ground.
   // Foot slide is measured relative to it.
@@ -47,6 +52,12 @@ struct FootSample {
 
   friend bool operator==(const FootSample&, const FootSample&) = default;
 };
+
+// How far (metres) the foot's lowest sole point is above the surface under it: the lower of the
+// heel's (sole_height_m, else position.y, over surface_height_m) and the toe's (when both toe
+// fields are set) clearances; negative is below. Unset without surface_height_m. Penetration and
+// float are measured on it, so a foot standing on its ball with the heel up is on the ground.
+std::optional<float> LowestSoleClearanceM(const FootSample& foot);
 
 // What a turn segment is; wrong-way yaw is measured on all of them.
 enum class TurnKind { kStart, kTurn, kPivot, kTurnInPlace };
