@@ -1,8 +1,8 @@
 // Cost of the IK layer per character on the cooked default character (53 joints) over the
-// default level: two-bone IK alone (per leg), and the whole stage (overlay layering, two foot
-// traces against Bullet, foot placement and lock, two-leg IK, look-at, local-to-model passes).
-// Issue 7's reference points: two-bone IK about 110 ns a leg in a mature runtime; a Bullet ray
-// cast about 0.13 us.
+// default level: two-bone IK alone (per leg: the bare solve, and the solve applied to a pose),
+// and the whole stage (overlay layering, two foot traces against Bullet, foot placement and
+// lock, two-leg IK, look-at, local-to-model passes). Issue 7's reference points: two-bone IK
+// about 110 ns a leg in a mature runtime; a Bullet ray cast about 0.13 us.
 #include <benchmark/benchmark.h>
 
 #include "default_simulation_setup.h"
@@ -62,7 +62,32 @@ GraphPose IdlePose() {
   return pose;
 }
 
-// One leg's two-bone IK on a target that moves a little every iteration.
+// One leg's solve alone, given the chain's model-space positions: the two joint corrections
+// (rotation deltas for thigh and calf), as a mature runtime's two-bone IK job outputs them.
+void BM_TwoBoneIkSolve(benchmark::State& state) {
+  const auto& assets = *IkAssets();
+  const GraphPose pose = IdlePose();
+  const footwork::anim::TwoBoneIkChain& chain = assets.rig().legs[footwork::ik::kLeft].chain;
+  const glm::vec3 hip = pose.model[chain.upper].translation;
+  const glm::vec3 knee = pose.model[chain.lower].translation;
+  const glm::vec3 foot = pose.model[chain.end].translation;
+  // The same goal as BM_TwoBoneIkLeg's (TwoBoneIkGoal's defaults: hard reach clamp).
+  const footwork::anim::TwoBoneIkGoal goal;
+  int i = 0;
+  for (auto _ : state) {
+    const glm::vec3 target = foot + glm::vec3(0.0f, 0.01f * static_cast<float>(i % 16), 0.02f);
+    benchmark::DoNotOptimize(footwork::anim::SolveTwoBoneIk(
+        hip, knee, foot, target, goal.pole, goal.max_extension, goal.soft_extension));
+    ++i;
+  }
+}
+BENCHMARK(BM_TwoBoneIkSolve);
+
+// One leg's two-bone IK applied to a pose, on a target that moves a little every iteration:
+// the goal and chain checks, the solve, then the new local rotations of thigh, calf and foot and
+// the model transforms of those three joints (not of their descendants), as the IK stage runs
+// it per leg (the stage also sets the foot's rotation, one more nlerp, and a soft reach, an exp
+// near full extension). The iteration also restores the three joints (six transform copies).
 void BM_TwoBoneIkLeg(benchmark::State& state) {
   const auto& assets = *IkAssets();
   const GraphPose pose = IdlePose();
