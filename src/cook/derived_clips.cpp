@@ -90,11 +90,13 @@ Status CookTurnsInPlace(const CharacterDescription& description, const anim::Rig
   return Status::Ok();
 }
 
-// <gait>_backward, <gait>_strafe_left, <gait>_strafe_right for walk and run. An authored role of
-// that name wins; a missing side is the mirror of an authored other side, else derived.
+// <gait>_backward, <gait>_strafe_left, <gait>_strafe_right for walk, run and sprint (a pack whose
+// jog cannot play at the run gait's speed strafes on its sprint, as it runs forward on it). An
+// authored role of that name wins; a missing side is the mirror of an authored other side, else
+// derived.
 Status CookStrafeCycles(const CharacterDescription& description, const anim::RigBinding& binding,
                         const ClipCookSettings& settings, CookedCharacter& character) {
-  for (const char* gait : {"walk", "run"}) {
+  for (const char* gait : {"walk", "run", "sprint"}) {
     const RoleDescription* gait_role = description.FindRole(gait);
     const anim::Clip* found = FindClip(character.clips, gait);
     if (gait_role == nullptr || found == nullptr)
