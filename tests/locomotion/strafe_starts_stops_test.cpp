@@ -1,6 +1,7 @@
 // Strafing starts and stops per cardinal direction on the default character (issue 6): the
 // scenario assets/scenarios/locomotion/strafe_starts_stops.json strafes left (gamepad stick 0.4:
-// walk clips at ~0.95 m/s), right (stick 0.85: run clips at ~3 m/s) and backward (stick 0.4)
+// walk clips at ~0.95 m/s), right (stick 0.85: ~3.2 m/s, the run's start and stop around the
+// sprint's strafing cycle, CT_Cycle's fast band as forward) and backward (stick 0.4)
 // from idle and stops each time; every Start and Stop plays its direction's cooked clip (CT_Start
 // and CT_Stop rows by rotation mode and cardinal direction), distance matched, within issue 6's
 // bars. The locomotion pose is measured without IK (NaN, joint jump, stop error); planted-foot
@@ -68,7 +69,7 @@ TEST_F(StrafeStartsStopsTest, EachDirectionStartsAndStopsWithItsOwnClips) {
   EXPECT_EQ(clips[2], "walk_strafe_left");
   EXPECT_EQ(clips[3].rfind("walk_strafe_left_stop_", 0), 0u) << clips[3];
   EXPECT_EQ(clips[5], "run_strafe_right_start");
-  EXPECT_EQ(clips[6], "run_strafe_right");
+  EXPECT_EQ(clips[6], "sprint_strafe_right");
   EXPECT_EQ(clips[7].rfind("run_strafe_right_stop_", 0), 0u) << clips[7];
   EXPECT_EQ(clips[9], "walk_backward_start");
   EXPECT_EQ(clips[10], "walk_backward");
