@@ -201,6 +201,15 @@ std::optional<InertializationRequest> StateMachineInstance::TakeInertializationR
   return request;
 }
 
+void StateMachineInstance::RequestInertialization(float duration_s) {
+  if (!(duration_s > 0.0f) || !std::isfinite(duration_s))
+    return;
+  if (pending_inertialization_ && pending_inertialization_->duration_s >= duration_s)
+    return;
+  const int state = current_state();
+  pending_inertialization_ = InertializationRequest{duration_s, state, state};
+}
+
 const StateMachineInstance* StateMachineInstance::sub_machine(std::uint32_t entry_id) const {
   for (const Entry& entry : entries_) {
     if (entry.id == entry_id)

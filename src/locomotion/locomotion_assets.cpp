@@ -187,6 +187,15 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
               anim::Monotonicity::kNone) {
         return Error{"locomotion: stop clip '" + name + "': Distance curve is not monotonic"};
       }
+      // A gait transition is entered where its MotionSpeed ramp meets the capsule's speed: an
+      // inverse lookup, so the ramp may only rise or only fall.
+      if (need.table == s.gait_transition_chooser.get() &&
+          anim::FindMonotonicity(*lib.clips[static_cast<std::size_t>(index)].FindCurve(
+              names::kMotionSpeed)) == anim::Monotonicity::kNone) {
+        return Error{"locomotion: gait transition clip '" + name +
+                     "': MotionSpeed is not monotonic (it must ramp from one cycle's speed to the "
+                     "other's)"};
+      }
       // A pivot is distance matched to the pivot point, then through the turn and away from it.
       if (need.table == s.pivot_chooser.get() &&
           assets->distance_monotonicity_[static_cast<std::size_t>(index)] !=

@@ -22,32 +22,12 @@ float SafeDivide(float a, float b) {
   return b != 0.0f ? a / b : 0.0f;
 }
 
-// Whether a gait transition clip's MotionSpeed ramp goes down (run_to_walk) rather than up,
-// judged between its quarter and three-quarter points (its end keys can be off by a frame).
-bool Slows(const anim::FloatCurve& speed, const anim::Clip& clip) {
-  return anim::EvaluateCurve(speed, 0.75f * clip.duration_s) <
-         anim::EvaluateCurve(speed, 0.25f * clip.duration_s);
+// Whether a gait transition clip's MotionSpeed ramp goes down (run_to_walk) rather than up. The
+// cooker writes a monotone ramp from one cycle's speed to the other's (checked at load).
+bool Slows(const anim::FloatCurve& speed) {
+  return !speed.values.empty() && speed.values.back() < speed.values.front();
 }
 
-// The first time a ramp reaches `value` on its way down (slowing) or up, interpolated between
-// keys; the last key's time when it never does. A ramp need not be strictly monotonic (flat
-// lead-in, a short last step), so this scans instead of inverting the curve.
-float FirstTimeReaching(const anim::FloatCurve& curve, float value, bool slowing) {
-  const auto reached = [&](float v) { return slowing ? v <= value : v >= value; };
-  for (std::size_t k = 0; k < curve.values.size(); ++k) {
-    if (!reached(curve.values[k]))
-      continue;
-    if (k == 0)
-      return curve.times[0];
-    const float a = curve.values[k - 1];
-    const float b = curve.values[k];
-    const float f = b != a ? std::clamp((value - a) / (b - a), 0.0f, 1.0f) : 1.0f;
-    return curve.times[k - 1] + f * (curve.times[k] - curve.times[k - 1]);
-  }
-  return curve.times.empty() ? 0.0f : curve.times.back();
-}
-
-// Every clip a chooser table can answer with (rows and fallbacks, nested tables included).
 }  // namespace
 
 struct LocomotionCharacter::Access {
@@ -144,9 +124,29 @@ struct LocomotionCharacter::Access {
     LocomotionCharacter& self = Self(context);
     // Re-chosen every update: a gamepad's stick can change the gait during the start (Part06).
     const int clip = Choose(self, *self.assets_->settings().start_chooser);
-    if (clip >= 0 && clip != self.player_.clip)
+    if (clip >= 0 && clip != self.player_.clip) {
+      // Set Sequence with Inertial Blending: the new start enters where it has covered as much
+      // ground as the old one, and the pose blends from what was shown, over the cycle's gait
+      // change blend, instead of popping to the new clip in one frame.
+      self.player_.time_s = StartTimeAfterSwap(self, self.player_.clip, self.player_.time_s, clip);
       self.player_.clip = clip;
+      context.machine.RequestInertialization(
+          self.assets_->settings().cycle.gait_transition_blend_s);
+    }
     AdvanceStartClip(self, context);
+  }
+  // The time in start clip `to` at which its Distance equals the one `from` has at `time_s`
+  // (both distance matched from the same spot), else the same time.
+  static float StartTimeAfterSwap(const LocomotionCharacter& self, int from, float time_s, int to) {
+    const anim::FloatCurve* from_distance = ClipOf(self, from).FindCurve(names::kDistance);
+    const anim::FloatCurve* to_distance = ClipOf(self, to).FindCurve(names::kDistance);
+    const auto rises = anim::Monotonicity::kNonDecreasing;
+    if (from_distance == nullptr || to_distance == nullptr ||
+        self.assets_->distance_monotonicity(from) != rises ||
+        self.assets_->distance_monotonicity(to) != rises)
+      return std::min(time_s, ClipOf(self, to).duration_s);
+    const float covered = anim::EvaluateCurve(*from_distance, time_s);
+    return anim::FindTimeAtValue(*to_distance, covered, rises).time_s;
   }
   // Plays a start (or a pivot past its pivot point) by the distance the capsule travels, at a
   // clamped play rate: where the clip's Distance stays flat (a pivot's turn on the spot) the
@@ -207,7 +207,7 @@ struct LocomotionCharacter::Access {
         // A clip the capsule outruns cannot keep its planted feet: a slowing one (run_to_walk,
         // the capsule speeds up again) is void, and a speeding one (walk_to_run) whose blend is
         // over has done its job; the cycle takes over.
-        const bool slowing = speed != nullptr && Slows(*speed, ClipOf(self, self.player_.clip));
+        const bool slowing = speed != nullptr && Slows(*speed);
         const anim::FloatCurve* disable =
             ClipOf(self, self.player_.clip).FindCurve(names::kDisableSwitchGroundGait);
         const bool blend_over =
@@ -233,8 +233,10 @@ struct LocomotionCharacter::Access {
     }
     float start_time = 0.0f;
     if (const anim::FloatCurve* speed = ClipOf(self, clip).FindCurve(names::kMotionSpeed)) {
-      start_time = FirstTimeReaching(*speed, self.essential_.ground_speed_m_s,
-                                     Slows(*speed, ClipOf(self, clip)));
+      // The first time the ramp reaches the capsule's speed (its ends when out of range).
+      const anim::Monotonicity ramp =
+          Slows(*speed) ? anim::Monotonicity::kNonIncreasing : anim::Monotonicity::kNonDecreasing;
+      start_time = anim::FindTimeAtValue(*speed, self.essential_.ground_speed_m_s, ramp).time_s;
     }
     // UpdateCycle then plays it at capsule speed / MotionSpeed, so planted feet do not slide.
     Play(self, clip, start_time, false);

@@ -336,6 +336,36 @@ TEST(StateMachineTest, InertializedTransitionSwitchesAtOnceAndRequestsABlend) {
   EXPECT_FALSE(machine.TakeInertializationRequest().has_value());  // consumed
 }
 
+TEST(StateMachineTest, AStateCanAskForAnInertializationOfItsOwn) {
+  // A state whose update changes its clip (Set Sequence with Inertial Blending) asks for a blend
+  // from what was shown; nonsense durations ask for nothing, a longer pending one wins.
+  StateMachineDefinition definition;
+  float asked_s = 0.0f;
+  const int start =
+      definition.AddState({.name = "Start", .on_update = [&](StateCallbackContext& context) {
+                             context.machine.RequestInertialization(asked_s);
+                           }});
+  StateMachineInstance machine(definition);
+  NamedValues values;
+  machine.Update(kDt, values);
+  EXPECT_FALSE(machine.TakeInertializationRequest().has_value());
+  for (const float bad :
+       {-1.0f, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity()}) {
+    asked_s = bad;
+    machine.Update(kDt, values);
+    EXPECT_FALSE(machine.TakeInertializationRequest().has_value()) << bad;
+  }
+  asked_s = 0.3f;
+  machine.Update(kDt, values);
+  machine.RequestInertialization(0.1f);
+  auto request = machine.TakeInertializationRequest();
+  ASSERT_TRUE(request.has_value());
+  EXPECT_FLOAT_EQ(request->duration_s, 0.3f);
+  EXPECT_EQ(request->from_state, start);
+  EXPECT_EQ(request->to_state, start);
+  EXPECT_FALSE(machine.TakeInertializationRequest().has_value());
+}
+
 TEST(StateMachineTest, NestedMachinesRunInsideTheirStateAndRestartOnEntry) {
   auto grounded = std::make_shared<StateMachineDefinition>("Grounded");
   const int start = grounded->AddState({.name = "Start", .relevant_clip_length_s = 0.5f});

@@ -1,5 +1,6 @@
 // LocomotionAssets checks CT_GaitTransition's clips like every other chooser's: a missing clip is
-// an error that names it, not a silent fall back to the cycle cross-fade.
+// an error that names it, not a silent fall back to the cycle cross-fade; its MotionSpeed must ramp
+// one way, since the state is entered by inverting it.
 #include <gtest/gtest.h>
 
 #include "default_character.h"
@@ -45,6 +46,19 @@ TEST(GaitTransitionAssets, ATransitionClipNeedsAMotionSpeedCurve) {
   ASSERT_FALSE(assets);
   EXPECT_NE(assets.error().message.find("MotionSpeed"), std::string::npos)
       << assets.error().message;
+}
+
+TEST(GaitTransitionAssets, ATransitionClipsMotionSpeedMustRampOneWay) {
+  if (!DefaultLibrary())
+    GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+  nlohmann::json settings = DefaultSettingsJson();
+  // The walk cycle's MotionSpeed rises and falls with its steps: no single time has a speed.
+  GaitTransitionTable(settings)["rows"][0]["output"]["clip"] = "walk";
+  auto assets = AssetsFrom(settings);
+  ASSERT_FALSE(assets);
+  EXPECT_NE(assets.error().message.find("not monotonic"), std::string::npos)
+      << assets.error().message;
+  EXPECT_NE(assets.error().message.find("'walk'"), std::string::npos) << assets.error().message;
 }
 
 }  // namespace

@@ -198,6 +198,10 @@ class StateMachineInstance {
   int last_transition() const { return last_transition_; }
   // The inertialization a transition asked for since the last call, consumed by this call.
   std::optional<InertializationRequest> TakeInertializationRequest();
+  // Asks for one from inside a state (UE's "Set Sequence with Inertial Blending": an update that
+  // changes its clip). from_state and to_state are the current state. A longer pending request
+  // wins; duration_s <= 0 or non-finite asks for nothing.
+  void RequestInertialization(float duration_s);
 
   // The nested machine of an active entry, or nullptr when its state has none.
   const StateMachineInstance* sub_machine(std::uint32_t entry_id) const;
