@@ -12,6 +12,7 @@
 #include "footwork/cook/cycle_speed.h"
 #include "footwork/cook/foot_contacts.h"
 #include "footwork/cook/foot_pinning.h"
+#include "footwork/cook/foot_pins.h"
 #include "footwork/cook/foot_plants.h"
 #include "footwork/cook/loop_closure.h"
 #include "footwork/cook/pose_cleanup.h"
@@ -57,31 +58,6 @@ std::vector<glm::quat> Rotations(const SampledPoses& poses) {
   for (const Transform& t : poses.locals)
     rotations.push_back(t.rotation);
   return rotations;
-}
-
-// The legs to pin: none when the rig profile names no thigh/calf (the clip is then left as is).
-Result<std::vector<FootPin>> FootPinsOf(const anim::Skeleton& skeleton,
-                                        const anim::RigBinding& binding, const FootPlants& left,
-                                        const FootPlants& right) {
-  std::vector<FootPin> pins;
-  for (const auto& [side, plants] : {std::pair{"l", &left}, std::pair{"r", &right}}) {
-    FootPin pin;
-    pin.chain = {binding.Joint(std::string("thigh_") + side),
-                 binding.Joint(std::string("calf_") + side),
-                 binding.Joint(std::string("foot_") + side)};
-    if (pin.chain.upper < 0 || pin.chain.lower < 0 || pin.chain.end < 0)
-      return std::vector<FootPin>{};
-    if (skeleton.parents[pin.chain.lower] != pin.chain.upper ||
-        skeleton.parents[pin.chain.end] != pin.chain.lower) {
-      return Error{fmt::format("rig profile '{0}': thigh_{1}, calf_{1}, foot_{1} are not a chain",
-                               binding.profile_name, side)};
-    }
-    pin.ball = binding.Joint(std::string("ball_") + side);
-    pin.pin_ball = plants->lock_on_ball;
-    pin.planted = plants->lock;
-    pins.push_back(std::move(pin));
-  }
-  return pins;
 }
 
 }  // namespace
@@ -220,7 +196,7 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
       return poses.error();
     std::vector<FootPin> pins;
     if (role.foot_curves) {
-      Result<std::vector<FootPin>> found = FootPinsOf(skeleton, binding, *left, *right);
+      Result<std::vector<FootPin>> found = FootPinsFromPlants(skeleton, binding, *left, *right);
       if (!found)
         return WithContext(role.role, found.error());
       pins = std::move(*found);

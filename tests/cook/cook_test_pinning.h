@@ -12,6 +12,7 @@
 #include "footwork/anim/local_to_model.h"
 #include "footwork/cook/clip_quality.h"
 #include "footwork/cook/foot_pinning.h"
+#include "footwork/cook/foot_pins.h"
 #include "footwork/cook/foot_plants.h"
 #include "support/procedural_humanoid.h"
 
@@ -42,19 +43,11 @@ struct PinnedCycleCase {
     }
   }
 
-  // Both legs (thigh, calf, foot, ball), each held where it is planted.
+  // Both legs (thigh, calf, foot, ball), each held where it is planted, as the cooker pins them.
   std::vector<FootPin> Pins() const {
-    std::vector<FootPin> pins;
-    for (const auto& [side, plants] : {std::pair{"l", &left}, std::pair{"r", &right}}) {
-      FootPin pin;
-      pin.chain = {binding.Joint(std::string("thigh_") + side),
-                   binding.Joint(std::string("calf_") + side),
-                   binding.Joint(std::string("foot_") + side)};
-      pin.ball = binding.Joint(std::string("ball_") + side);
-      pin.planted = plants->lock;
-      pins.push_back(pin);
-    }
-    return pins;
+    Result<std::vector<FootPin>> pins = FootPinsFromPlants(skeleton, binding, left, right);
+    EXPECT_TRUE(pins.ok()) << pins.error().message;
+    return pins.ok() ? *pins : std::vector<FootPin>{};
   }
 
   // Mean world speed (cm/s) of the joint `joint_role` (an ankle) over its planted frames.
