@@ -31,8 +31,6 @@ constexpr float kMinAuthoredTravelM = 0.05f;
 constexpr float kMinTurnDeg = 1.0f;
 // Joint steps are limited to this fraction of the bar.
 constexpr float kJointStepMargin = 0.9f;
-// A foot moving faster than this in the world (authored root motion applied) is not planted.
-constexpr float kMaxPlantedSpeed_m_s = 0.5f;
 
 int RootJoint(const anim::RigBinding& binding) {
   const int root = binding.Joint("root");
@@ -154,19 +152,33 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
   const int frames = motion.frames();
   FootContactSettings contact_settings = role.contacts.value_or(settings.contacts);
   contact_settings.looping = role.looping;
-  Result<FootPlants> left = DetectFootPlants(motion.left, motion.rate_hz, contact_settings);
-  Result<FootPlants> right = DetectFootPlants(motion.right, motion.rate_hz, contact_settings);
+  FootSoles soles;
+  if (settings.soles) {
+    soles = *settings.soles;
+  } else {
+    Result<FootSoles> rest = MeasureFootSoles(skeleton, binding, nullptr);
+    if (!rest)
+      return WithContext(role.role, rest.error());
+    soles = *rest;
+  }
+  Result<FootPlants> left =
+      DetectFootPlants(motion.left, soles.left, motion.rate_hz, contact_settings);
+  Result<FootPlants> right =
+      DetectFootPlants(motion.right, soles.right, motion.rate_hz, contact_settings);
   if (!left)
     return WithContext(role.role + " (" + source.name + "): left foot", left.error());
   if (!right)
     return WithContext(role.role + " (" + source.name + "): right foot", right.error());
-  if (role.root_motion == RootMotionSource::kAuthored && !clip.root_motion.empty()) {
-    // The authored root path says where the body goes: a foot that slides along with it is
-    // dragged, not planted.
-    DropSlidingPlants(*left, motion.left, motion.root, motion.rate_hz, kMaxPlantedSpeed_m_s,
-                      contact_settings);
-    DropSlidingPlants(*right, motion.right, motion.root, motion.rate_hz, kMaxPlantedSpeed_m_s,
-                      contact_settings);
+  if (role.root_motion == RootMotionSource::kAuthored || !role.looping) {
+    // The root path (none: the clip stays in place) says where the body goes: a foot that slides
+    // over the floor (a dodge dragging a foot, a stop's idle blend moving a foot, a landing foot
+    // skidding sideways) is not planted. Cycles are left alone: an in-place cycle's root motion
+    // comes from its plants, and mirrored and strafing cycles are made from cooked cycles whose
+    // planted points were pinned to it.
+    DropSlidingPlants(*left, motion.left, motion.root, motion.rate_hz,
+                      contact_settings.max_planted_speed_m_s, contact_settings);
+    DropSlidingPlants(*right, motion.right, motion.root, motion.rate_hz,
+                      contact_settings.max_planted_speed_m_s, contact_settings);
   }
 
   if (role.root_motion == RootMotionSource::kFromContacts && clip.root_motion.empty()) {

@@ -34,8 +34,9 @@ struct PinnedCycleCase {
       : cycle(footwork::testing::MakeCycleInPlace(gait)) {
     poses = *SamplePoses(skeleton, cycle.clip, 60.0f);
     motion = *SampleMotion(skeleton, cycle.clip, binding, 60.0f);
-    left = *DetectFootPlants(motion.left, 60.0f, contacts);
-    right = *DetectFootPlants(motion.right, 60.0f, contacts);
+    const FootSoles soles = *MeasureFootSoles(skeleton, binding, nullptr);
+    left = *DetectFootPlants(motion.left, soles.left, 60.0f, contacts);
+    right = *DetectFootPlants(motion.right, soles.right, 60.0f, contacts);
     for (int f = 0; f < motion.frames(); ++f) {
       Transform t = Transform::Identity();
       t.translation = {0.0f, 0.0f, root_speed_m_s * motion.TimeOf(f)};
