@@ -40,7 +40,7 @@ struct GaitSettings {
 struct MovementSettings {
   GaitSettings walk{1.75f, 3.5f, 5.0f, 8.0f, 1.0f, true, 0.0f};
   GaitSettings run{3.75f, 8.0f, 12.0f, 8.0f, 1.0f, true, 0.0f};
-  GaitSettings sprint{6.0f, 10.0f, 14.0f, 8.0f, 1.0f, true, 0.0f};
+  GaitSettings sprint{3.8f, 10.0f, 14.0f, 8.0f, 1.0f, true, 0.0f};
 
   // The character's collision capsule (Unreal's default 34 x 88 cm).
   world::CapsuleShape capsule{0.34f, 0.88f};
