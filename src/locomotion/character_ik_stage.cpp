@@ -86,10 +86,12 @@ Status CharacterIkStage::Update(const LocomotionCharacter& character,
                           character.Curve(anim::curve_names::kEnableFootIkRight)};
   input.grounded = movement.mode == movement::MovementMode::kWalking;
   // A frame-to-frame capsule jump longer than the teleport distance (no locomotion moves that
-  // fast) or a mode change starts the locks and offsets over.
+  // fast) starts the locks and offsets over. A jump or a fall does not: airborne, the locks
+  // release and the offsets ease out on their own; zeroing them at takeoff snapped the legs and
+  // pelvis in one frame (showcase t 50.60, thigh.L 21 deg off a run start on the terrain).
   const float teleport_m = ik_.assets().settings().lock.teleport_distance_m;
-  input.reset = !first_frame_ && (movement.mode != previous_mode_ ||
-                                  glm::length(movement.position - previous_position_) > teleport_m);
+  input.reset =
+      !first_frame_ && glm::length(movement.position - previous_position_) > teleport_m;
   input.look_target_world = look_target_;
   input.world = world;
   input.measure_surface = measure_surface;
@@ -97,7 +99,6 @@ Status CharacterIkStage::Update(const LocomotionCharacter& character,
   if (!stride_warp)
     return stride_warp.error();
   input.stride_warp = *stride_warp;
-  previous_mode_ = movement.mode;
   previous_position_ = movement.position;
   first_frame_ = false;
   if (Status ran = ik_.Update(input, output.local_pose, output.model_pose, dt); !ran)

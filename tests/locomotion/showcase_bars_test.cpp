@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -122,6 +123,33 @@ TEST_F(ShowcaseBarsTest, NoFootGoesThroughTheSurface) {
               airborne_over_ground, deepest_m * 100.0);
   EXPECT_GT(airborne_over_ground, 20u);
   EXPECT_LE(deepest_m, 0.01);
+}
+
+TEST_F(ShowcaseBarsTest, TakeoffDoesNotSnapTheLegs) {
+  // The jump at t 50.6 leaves a run start on the terrain with the legs and pelvis well away from
+  // the animation (placement offsets, pelvis 5 cm down). The IK used to start over on the
+  // walking -> falling change, so they all snapped back in one frame (thigh.L 21 deg); airborne
+  // they ease out instead. Joint steps over the takeoff frame and the two after it.
+  std::size_t takeoffs = 0;
+  double worst_deg = 0.0;
+  for (std::size_t i = 1; i + 2 < frames_->size(); ++i) {
+    if ((*frames_)[i - 1].movement_mode != "walking" || (*frames_)[i].movement_mode != "falling")
+      continue;
+    ++takeoffs;
+    for (std::size_t k = i; k <= i + 2; ++k) {
+      const auto& before = (*frames_)[k - 1].local_rotations;
+      const auto& after = (*frames_)[k].local_rotations;
+      ASSERT_EQ(before.size(), after.size());
+      for (std::size_t j = 0; j < after.size(); ++j) {
+        const double dot = std::min(1.0, std::abs(double{glm::dot(before[j], after[j])}));
+        worst_deg = std::max(worst_deg, 2.0 * std::acos(dot) * 180.0 / 3.14159265358979);
+      }
+    }
+  }
+  std::printf("[showcase] %zu takeoff(s), largest joint step over them %.1f deg\n", takeoffs,
+              worst_deg);
+  EXPECT_GT(takeoffs, 0u);
+  EXPECT_LT(worst_deg, 17.0);
 }
 
 TEST_F(ShowcaseBarsTest, FeetOnThePlatformAreMeasuredAgainstIt) {

@@ -73,7 +73,6 @@ class CharacterIkStage {
   StrideWarpDriver stride_warp_;
   std::array<SurfaceUnderFoot, 2> surfaces_;
   std::optional<glm::vec3> look_target_;
-  movement::MovementMode previous_mode_ = movement::MovementMode::kWalking;
   glm::vec3 previous_position_{0.0f};
   bool first_frame_ = true;
 };

@@ -16,9 +16,9 @@ namespace footwork::locomotion {
 
 class StrideWarpDriver {
  public:
-  // One frame after character.Update. `reset` (a teleport, a movement mode change) starts the
-  // ratio over at 1. Returns the request for this frame: none while the warp is disabled, the
-  // character is not on the ground or the ratio is 1. Errors: dt not positive and finite.
+  // One frame after character.Update. `reset` (a teleport) starts the ratio over at 1. Returns
+  // the request for this frame: none while the warp is disabled, the character is not on the
+  // ground or the ratio is 1. Errors: dt not positive and finite.
   Result<std::optional<ik::StrideWarpRequest>> Update(const LocomotionCharacter& character,
                                                       float dt, bool reset);
 
