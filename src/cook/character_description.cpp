@@ -123,16 +123,13 @@ Status OnlyKnownKeys(const Json& object, const Field& at, std::initializer_list<
 // Contact settings; absent fields keep `defaults`.
 Result<FootContactSettings> ParseContacts(const Json& contacts, const Field& at,
                                           const FootContactSettings& defaults) {
-  FW_TRY_STATUS(OnlyKnownKeys(
-      contacts, at,
-      {"height_tolerance_m", "max_vertical_speed_m_s", "max_planted_speed_m_s", "min_duration_s"}));
+  FW_TRY_STATUS(OnlyKnownKeys(contacts, at,
+                              {"height_tolerance_m", "max_vertical_speed_m_s", "min_duration_s"}));
   FootContactSettings settings = defaults;
   FW_TRY(settings.height_tolerance_m,
          Number(contacts, at, "height_tolerance_m", defaults.height_tolerance_m, 0.001f, 1.0f));
   FW_TRY(settings.max_vertical_speed_m_s, Number(contacts, at, "max_vertical_speed_m_s",
                                                  defaults.max_vertical_speed_m_s, 0.001f, 10.0f));
-  FW_TRY(settings.max_planted_speed_m_s, Number(contacts, at, "max_planted_speed_m_s",
-                                                defaults.max_planted_speed_m_s, 0.001f, 10.0f));
   FW_TRY(settings.min_duration_s,
          Number(contacts, at, "min_duration_s", defaults.min_duration_s, 0.0f, 1.0f));
   return settings;

@@ -32,15 +32,7 @@ Result<CookedCharacter> CookCharacter(const CharacterDescription& description,
   Result<anim::RigBinding> binding = anim::Bind(profile, scene.skeleton);
   if (!binding)
     return WithContext(where, binding.error());
-  ClipCookSettings settings = SettingsOf(description);
-  // Contacts are judged against the floor the idle stands on (see foot_soles.h).
-  if (const RoleDescription* idle = description.FindRole("idle"); idle != nullptr) {
-    Result<FootSoles> soles =
-        MeasureFootSoles(scene.skeleton, *binding, FindClip(scene.clips, idle->clip));
-    if (!soles)
-      return WithContext(where, soles.error());
-    settings.soles = *soles;
-  }
+  const ClipCookSettings settings = SettingsOf(description);
 
   CookedCharacter character;
   character.name = description.name;

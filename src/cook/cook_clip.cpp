@@ -12,7 +12,6 @@
 #include "footwork/cook/cycle_speed.h"
 #include "footwork/cook/foot_contacts.h"
 #include "footwork/cook/foot_pinning.h"
-#include "footwork/cook/foot_pins.h"
 #include "footwork/cook/foot_plants.h"
 #include "footwork/cook/loop_closure.h"
 #include "footwork/cook/pose_cleanup.h"
@@ -31,6 +30,8 @@ constexpr float kMinAuthoredTravelM = 0.05f;
 constexpr float kMinTurnDeg = 1.0f;
 // Joint steps are limited to this fraction of the bar.
 constexpr float kJointStepMargin = 0.9f;
+// A foot moving faster than this in the world (authored root motion applied) is not planted.
+constexpr float kMaxPlantedSpeed_m_s = 0.5f;
 
 int RootJoint(const anim::RigBinding& binding) {
   const int root = binding.Joint("root");
@@ -56,6 +57,31 @@ std::vector<glm::quat> Rotations(const SampledPoses& poses) {
   for (const Transform& t : poses.locals)
     rotations.push_back(t.rotation);
   return rotations;
+}
+
+// The legs to pin: none when the rig profile names no thigh/calf (the clip is then left as is).
+Result<std::vector<FootPin>> FootPinsOf(const anim::Skeleton& skeleton,
+                                        const anim::RigBinding& binding, const FootPlants& left,
+                                        const FootPlants& right) {
+  std::vector<FootPin> pins;
+  for (const auto& [side, plants] : {std::pair{"l", &left}, std::pair{"r", &right}}) {
+    FootPin pin;
+    pin.chain = {binding.Joint(std::string("thigh_") + side),
+                 binding.Joint(std::string("calf_") + side),
+                 binding.Joint(std::string("foot_") + side)};
+    if (pin.chain.upper < 0 || pin.chain.lower < 0 || pin.chain.end < 0)
+      return std::vector<FootPin>{};
+    if (skeleton.parents[pin.chain.lower] != pin.chain.upper ||
+        skeleton.parents[pin.chain.end] != pin.chain.lower) {
+      return Error{fmt::format("rig profile '{0}': thigh_{1}, calf_{1}, foot_{1} are not a chain",
+                               binding.profile_name, side)};
+    }
+    pin.ball = binding.Joint(std::string("ball_") + side);
+    pin.pin_ball = plants->lock_on_ball;
+    pin.planted = plants->lock;
+    pins.push_back(std::move(pin));
+  }
+  return pins;
 }
 
 }  // namespace
@@ -152,33 +178,19 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
   const int frames = motion.frames();
   FootContactSettings contact_settings = role.contacts.value_or(settings.contacts);
   contact_settings.looping = role.looping;
-  FootSoles soles;
-  if (settings.soles) {
-    soles = *settings.soles;
-  } else {
-    Result<FootSoles> rest = MeasureFootSoles(skeleton, binding, nullptr);
-    if (!rest)
-      return WithContext(role.role, rest.error());
-    soles = *rest;
-  }
-  Result<FootPlants> left =
-      DetectFootPlants(motion.left, soles.left, motion.rate_hz, contact_settings);
-  Result<FootPlants> right =
-      DetectFootPlants(motion.right, soles.right, motion.rate_hz, contact_settings);
+  Result<FootPlants> left = DetectFootPlants(motion.left, motion.rate_hz, contact_settings);
+  Result<FootPlants> right = DetectFootPlants(motion.right, motion.rate_hz, contact_settings);
   if (!left)
     return WithContext(role.role + " (" + source.name + "): left foot", left.error());
   if (!right)
     return WithContext(role.role + " (" + source.name + "): right foot", right.error());
-  if (role.root_motion == RootMotionSource::kAuthored || !role.looping) {
-    // The root path (none: the clip stays in place) says where the body goes: a foot that slides
-    // over the floor (a dodge dragging a foot, a stop's idle blend moving a foot, a landing foot
-    // skidding sideways) is not planted. Cycles are left alone: an in-place cycle's root motion
-    // comes from its plants, and mirrored and strafing cycles are made from cooked cycles whose
-    // planted points were pinned to it.
-    DropSlidingPlants(*left, motion.left, motion.root, motion.rate_hz,
-                      contact_settings.max_planted_speed_m_s, contact_settings);
-    DropSlidingPlants(*right, motion.right, motion.root, motion.rate_hz,
-                      contact_settings.max_planted_speed_m_s, contact_settings);
+  if (role.root_motion == RootMotionSource::kAuthored && !clip.root_motion.empty()) {
+    // The authored root path says where the body goes: a foot that slides along with it is
+    // dragged, not planted.
+    DropSlidingPlants(*left, motion.left, motion.root, motion.rate_hz, kMaxPlantedSpeed_m_s,
+                      contact_settings);
+    DropSlidingPlants(*right, motion.right, motion.root, motion.rate_hz, kMaxPlantedSpeed_m_s,
+                      contact_settings);
   }
 
   if (role.root_motion == RootMotionSource::kFromContacts && clip.root_motion.empty()) {
@@ -208,7 +220,7 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
       return poses.error();
     std::vector<FootPin> pins;
     if (role.foot_curves) {
-      Result<std::vector<FootPin>> found = FootPinsFromPlants(skeleton, binding, *left, *right);
+      Result<std::vector<FootPin>> found = FootPinsOf(skeleton, binding, *left, *right);
       if (!found)
         return WithContext(role.role, found.error());
       pins = std::move(*found);

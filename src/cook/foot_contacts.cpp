@@ -41,19 +41,28 @@ void RemoveShortRuns(ContactFlags& flags, bool value, int min_frames, bool loopi
 
 }  // namespace
 
-Result<ContactFlags> DetectContacts(const std::vector<float>& sole_height_m, float rate_hz,
-                                    const FootContactSettings& settings) {
-  const int n = static_cast<int>(sole_height_m.size());
+Result<ContactFlags> DetectFootContacts(const FootTrajectory& foot, float rate_hz,
+                                        const FootContactSettings& settings) {
+  const int n = static_cast<int>(foot.ankle.size());
   if (n < 2)
     return Error{fmt::format("foot contacts: need at least 2 frames, got {}", n)};
   if (!(rate_hz > 0.0f) || !std::isfinite(rate_hz)) {
     return Error{fmt::format("foot contacts: invalid sample rate {}", rate_hz)};
   }
-  const std::vector<float>& height = sole_height_m;
-  for (int i = 0; i < n; ++i) {
-    if (!std::isfinite(height[i]))
-      return Error{fmt::format("foot contacts: non-finite foot position at frame {}", i)};
+  if (!foot.ball.empty() && static_cast<int>(foot.ball.size()) != n) {
+    return Error{"foot contacts: ball and ankle trajectories differ in length"};
   }
+  std::vector<float> height(n);
+  for (int i = 0; i < n; ++i) {
+    float h = foot.ankle[i].y;
+    if (!foot.ball.empty())
+      h = std::min(h, foot.ball[i].y);
+    if (!std::isfinite(h) || !IsFinite(foot.ankle[i])) {
+      return Error{fmt::format("foot contacts: non-finite foot position at frame {}", i)};
+    }
+    height[i] = h;
+  }
+  const float lowest = *std::min_element(height.begin(), height.end());
   ContactFlags flags(n, false);
   for (int i = 0; i < n; ++i) {
     // Central difference; one-sided (or wrapped, when looping) at the ends.
@@ -61,7 +70,7 @@ Result<ContactFlags> DetectContacts(const std::vector<float>& sole_height_m, flo
     const int next = i < n - 1 ? i + 1 : (settings.looping ? 1 : n - 1);
     const float span = static_cast<float>((next - prev + n) % n == 0 ? 1 : 2) / rate_hz;
     const float vertical_speed = std::fabs(height[next] - height[prev]) / span;
-    flags[i] = height[i] <= settings.height_tolerance_m &&
+    flags[i] = height[i] <= lowest + settings.height_tolerance_m &&
                vertical_speed <= settings.max_vertical_speed_m_s;
   }
   const int min_frames =
@@ -69,22 +78,6 @@ Result<ContactFlags> DetectContacts(const std::vector<float>& sole_height_m, flo
   RemoveShortRuns(flags, false, min_frames, settings.looping);  // close small gaps first
   RemoveShortRuns(flags, true, min_frames, settings.looping);
   return flags;
-}
-
-Result<ContactFlags> DetectFootContacts(const FootTrajectory& foot, const FootSole& sole,
-                                        float rate_hz, const FootContactSettings& settings) {
-  const std::size_t n = foot.ankle.size();
-  if (!foot.ball.empty() && foot.ball.size() != n)
-    return Error{"foot contacts: ball and ankle trajectories differ in length"};
-  if (!foot.rotation.empty() && foot.rotation.size() != n)
-    return Error{"foot contacts: foot rotations and ankle trajectory differ in length"};
-  std::vector<float> height = HeelHeights(foot, sole);
-  if (!foot.ball.empty()) {
-    const std::vector<float> ball = BallHeights(foot, sole);
-    for (std::size_t i = 0; i < n; ++i)
-      height[i] = std::isfinite(ball[i]) ? std::min(height[i], ball[i]) : ball[i];
-  }
-  return DetectContacts(height, rate_hz, settings);
 }
 
 void RemoveShortContacts(ContactFlags& flags, int min_frames, bool looping) {

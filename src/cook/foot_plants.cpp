@@ -50,19 +50,15 @@ void DropSlidingPlants(FootPlants& plants, const FootTrajectory& foot,
   DeriveLock(plants);
 }
 
-Result<FootPlants> DetectFootPlants(const FootTrajectory& foot, const FootSole& sole, float rate_hz,
+Result<FootPlants> DetectFootPlants(const FootTrajectory& foot, float rate_hz,
                                     const FootContactSettings& settings) {
-  if (!foot.ball.empty() && foot.ball.size() != foot.ankle.size())
-    return Error{"foot plants: ball and ankle trajectories differ in length"};
-  if (!foot.rotation.empty() && foot.rotation.size() != foot.ankle.size())
-    return Error{"foot plants: foot rotations and ankle trajectory differ in length"};
   FootPlants plants;
-  Result<ContactFlags> ankle = DetectContacts(HeelHeights(foot, sole), rate_hz, settings);
+  Result<ContactFlags> ankle = DetectFootContacts({foot.ankle, {}}, rate_hz, settings);
   if (!ankle)
     return WithContext("ankle", ankle.error());
   plants.ankle = *ankle;
   if (!foot.ball.empty()) {
-    Result<ContactFlags> ball = DetectContacts(BallHeights(foot, sole), rate_hz, settings);
+    Result<ContactFlags> ball = DetectFootContacts({foot.ball, {}}, rate_hz, settings);
     if (!ball)
       return WithContext("ball", ball.error());
     plants.ball = *ball;

@@ -74,8 +74,6 @@ Result<SampledMotion> SampleMotion(const anim::Skeleton& skeleton, const anim::C
       return WithContext(clip.name, status.error());
     motion.left.ankle.push_back(model[foot_l].translation);
     motion.right.ankle.push_back(model[foot_r].translation);
-    motion.left.rotation.push_back(model[foot_l].rotation);
-    motion.right.rotation.push_back(model[foot_r].rotation);
     if (ball_l >= 0)
       motion.left.ball.push_back(model[ball_l].translation);
     if (ball_r >= 0)

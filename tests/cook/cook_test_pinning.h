@@ -12,7 +12,6 @@
 #include "footwork/anim/local_to_model.h"
 #include "footwork/cook/clip_quality.h"
 #include "footwork/cook/foot_pinning.h"
-#include "footwork/cook/foot_pins.h"
 #include "footwork/cook/foot_plants.h"
 #include "support/procedural_humanoid.h"
 
@@ -34,9 +33,8 @@ struct PinnedCycleCase {
       : cycle(footwork::testing::MakeCycleInPlace(gait)) {
     poses = *SamplePoses(skeleton, cycle.clip, 60.0f);
     motion = *SampleMotion(skeleton, cycle.clip, binding, 60.0f);
-    const FootSoles soles = *MeasureFootSoles(skeleton, binding, nullptr);
-    left = *DetectFootPlants(motion.left, soles.left, 60.0f, contacts);
-    right = *DetectFootPlants(motion.right, soles.right, 60.0f, contacts);
+    left = *DetectFootPlants(motion.left, 60.0f, contacts);
+    right = *DetectFootPlants(motion.right, 60.0f, contacts);
     for (int f = 0; f < motion.frames(); ++f) {
       Transform t = Transform::Identity();
       t.translation = {0.0f, 0.0f, root_speed_m_s * motion.TimeOf(f)};
@@ -44,11 +42,19 @@ struct PinnedCycleCase {
     }
   }
 
-  // Both legs (thigh, calf, foot, ball), each held where it is planted, as the cooker pins them.
+  // Both legs (thigh, calf, foot, ball), each held where it is planted.
   std::vector<FootPin> Pins() const {
-    Result<std::vector<FootPin>> pins = FootPinsFromPlants(skeleton, binding, left, right);
-    EXPECT_TRUE(pins.ok()) << pins.error().message;
-    return pins.ok() ? *pins : std::vector<FootPin>{};
+    std::vector<FootPin> pins;
+    for (const auto& [side, plants] : {std::pair{"l", &left}, std::pair{"r", &right}}) {
+      FootPin pin;
+      pin.chain = {binding.Joint(std::string("thigh_") + side),
+                   binding.Joint(std::string("calf_") + side),
+                   binding.Joint(std::string("foot_") + side)};
+      pin.ball = binding.Joint(std::string("ball_") + side);
+      pin.planted = plants->lock;
+      pins.push_back(pin);
+    }
+    return pins;
   }
 
   // Mean world speed (cm/s) of the joint `joint_role` (an ankle) over its planted frames.

@@ -23,9 +23,8 @@ Measured Measure(const fwt::HumanoidClip& source) {
   m.motion = *SampleMotion(skeleton, source.clip, binding, 60.0f);
   FootContactSettings contacts;
   contacts.height_tolerance_m = 0.02f;
-  const FootSoles soles = *MeasureFootSoles(skeleton, binding, nullptr);
-  m.left = *DetectFootPlants(m.motion.left, soles.left, 60.0f, contacts);
-  m.right = *DetectFootPlants(m.motion.right, soles.right, 60.0f, contacts);
+  m.left = *DetectFootPlants(m.motion.left, 60.0f, contacts);
+  m.right = *DetectFootPlants(m.motion.right, 60.0f, contacts);
   return m;
 }
 

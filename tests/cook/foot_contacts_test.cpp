@@ -11,7 +11,7 @@ TEST(FootContactsTest, FindsTheTrueContactWindows) {
   const testing::AnalyticWalk walk;
   const SampledMotion motion = walk.Sample();
   FootContactSettings settings;
-  auto left = DetectFootContacts(motion.left, {}, motion.rate_hz, settings);
+  auto left = DetectFootContacts(motion.left, motion.rate_hz, settings);
   ASSERT_TRUE(left.ok()) << left.error().message;
   int wrong = 0;
   for (int i = 0; i < motion.frames(); ++i) {
@@ -27,30 +27,12 @@ TEST(FootContactsTest, FindsTheTrueContactWindows) {
 TEST(FootContactsTest, RightFootIsHalfACycleLater) {
   const testing::AnalyticWalk walk;
   const SampledMotion motion = walk.Sample();
-  auto right = DetectFootContacts(motion.right, {}, motion.rate_hz, {});
+  auto right = DetectFootContacts(motion.right, motion.rate_hz, {});
   ASSERT_TRUE(right.ok());
   const auto intervals = ContactIntervals(right.value(), true);
   ASSERT_EQ(intervals.size(), 1u);
   // Planted from phase 0.5 of the cycle: frame 30 at 60 Hz, give or take the tolerance band.
   EXPECT_NEAR(intervals[0].begin, 30, 3);
-}
-
-TEST(FootContactsTest, AFootThatNeverReachesTheFloorIsNeverPlanted) {
-  // The walk's feet 5 cm higher: a lowest point relative to the clip would still find the same
-  // plants; against the floor there are none.
-  const testing::AnalyticWalk walk;
-  SampledMotion motion = walk.Sample();
-  for (glm::vec3& ankle : motion.left.ankle)
-    ankle.y += 0.05f;
-  auto floating = DetectFootContacts(motion.left, {}, motion.rate_hz, {});
-  ASSERT_TRUE(floating.ok());
-  EXPECT_TRUE(ContactIntervals(*floating, true).empty());
-  // The same heights over the floor, for a rig whose ankle stands 5 cm over its sole.
-  FootSole sole;
-  sole.ankle_height_m = 0.05f;
-  auto standing = DetectFootContacts(motion.left, sole, motion.rate_hz, {});
-  ASSERT_TRUE(standing.ok());
-  EXPECT_EQ(ContactIntervals(*standing, true).size(), 1u);
 }
 
 TEST(FootContactsTest, ShortBlipsAreMerged) {
@@ -67,7 +49,7 @@ TEST(FootContactsTest, ShortBlipsAreMerged) {
   FootContactSettings settings;
   settings.looping = false;
   settings.max_vertical_speed_m_s = 100.0f;  // height alone decides here
-  auto flags = DetectFootContacts(foot, {}, 60.0f, settings);
+  auto flags = DetectFootContacts(foot, 60.0f, settings);
   ASSERT_TRUE(flags.ok());
   EXPECT_TRUE(flags.value()[20]);
   EXPECT_FALSE(flags.value()[45]);
@@ -76,15 +58,15 @@ TEST(FootContactsTest, ShortBlipsAreMerged) {
 
 TEST(FootContactsTest, RejectsBadInput) {
   FootTrajectory empty;
-  EXPECT_FALSE(DetectFootContacts(empty, {}, 60.0f, {}).ok());
+  EXPECT_FALSE(DetectFootContacts(empty, 60.0f, {}).ok());
   FootTrajectory nan_foot;
   nan_foot.ankle = {{0, 0, 0}, {0, std::nanf(""), 0}, {0, 0, 0}};
-  auto result = DetectFootContacts(nan_foot, {}, 60.0f, {});
+  auto result = DetectFootContacts(nan_foot, 60.0f, {});
   ASSERT_FALSE(result.ok());
   EXPECT_NE(result.error().message.find("non-finite"), std::string::npos);
   FootTrajectory fine;
   fine.ankle = {{0, 0, 0}, {0, 0, 0}};
-  EXPECT_FALSE(DetectFootContacts(fine, {}, 0.0f, {}).ok());
+  EXPECT_FALSE(DetectFootContacts(fine, 0.0f, {}).ok());
 }
 
 }  // namespace

@@ -15,8 +15,8 @@ TEST(RootMotionFromContactsTest, RecoversGroundSpeedOfInPlaceWalk) {
     testing::AnalyticWalk walk;
     walk.speed_m_s = speed;
     SampledMotion motion = walk.Sample();
-    auto left = DetectFootContacts(motion.left, {}, motion.rate_hz, {});
-    auto right = DetectFootContacts(motion.right, {}, motion.rate_hz, {});
+    auto left = DetectFootContacts(motion.left, motion.rate_hz, {});
+    auto right = DetectFootContacts(motion.right, motion.rate_hz, {});
     ASSERT_TRUE(left.ok() && right.ok());
     auto root = RootMotionFromContacts(motion, left.value(), right.value(), true);
     ASSERT_TRUE(root.ok()) << root.error().message;

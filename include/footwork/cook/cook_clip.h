@@ -3,7 +3,6 @@
 // Source-role clips and derived clips (mirrors, stops, starts) all go through here, so every
 // cooked clip carries the same annotations and the same quality figures.
 
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,7 +11,6 @@
 #include "footwork/anim/skeleton.h"
 #include "footwork/cook/character_description.h"
 #include "footwork/cook/clip_quality.h"
-#include "footwork/cook/foot_soles.h"
 #include "footwork/core/error.h"
 
 namespace footwork::cook {
@@ -21,9 +19,6 @@ namespace footwork::cook {
 struct ClipCookSettings {
   float rate_hz = 60.0f;
   FootContactSettings contacts;
-  // Where the feet touch the floor, from the character's standing pose (CookCharacter measures
-  // it on the idle); empty: measured from the skeleton's rest pose.
-  std::optional<FootSoles> soles;
   float foot_lock_release_s = 0.1f;
   float loop_closure_blend_s = 0.25f;
   // Foot pinning's IK blend before touchdown and after lift-off (s).

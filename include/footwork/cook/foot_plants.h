@@ -2,8 +2,7 @@
 // Which point of each foot carries the weight, frame by frame. A walking foot lands on the heel
 // with the ankle low and flat, then rolls onto the ball while the heel rises: judging contact by
 // the lower of the two points (DetectFootContacts) misses the heel phase and counts the roll,
-// where the ankle is no longer still. Each point is judged by its own sole's height over the
-// floor here (the heel under the ankle, the sole under the ball; see foot_soles.h).
+// where the ankle is no longer still. Each point is judged against its own lowest height here.
 
 #include <vector>
 
@@ -26,7 +25,7 @@ struct FootPlants {
   bool lock_on_ball = false;
 };
 
-Result<FootPlants> DetectFootPlants(const FootTrajectory& foot, const FootSole& sole, float rate_hz,
+Result<FootPlants> DetectFootPlants(const FootTrajectory& foot, float rate_hz,
                                     const FootContactSettings& settings);
 
 // A foot dragged along the ground (a dodge sliding back on one foot) is low and level, as a

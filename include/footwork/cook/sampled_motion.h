@@ -6,7 +6,6 @@
 #include <vector>
 
 #include <glm/glm.hpp>
-#include <glm/gtc/quaternion.hpp>
 
 #include "footwork/core/transform.h"
 
@@ -18,9 +17,6 @@ struct FootTrajectory {
   std::vector<glm::vec3> ankle;
   // The ball/toe joint position per frame; may be empty when the rig has no ball joint.
   std::vector<glm::vec3> ball;
-  // The foot joint's model-space rotation per frame (where its sole points are, see
-  // foot_soles.h); may be empty: the foot is then taken as level.
-  std::vector<glm::quat> rotation;
 };
 
 struct SampledMotion {
