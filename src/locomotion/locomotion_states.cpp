@@ -472,7 +472,9 @@ void LocomotionAssets::BuildMachine() {
       [blend = s.cycle.gait_transition_blend_s](const TransitionContext& c) {
         return !c.values.GetBool("gait_transition_clip") && c.machine.time_in_state_s() >= blend;
       },
-      0.0f);
+      // Usually the same clip at the same phase (a seamless hand-over), but a speed band crossed
+      // meanwhile makes the cycle choose another (run_backward -> sprint_backward: 33.8 deg).
+      s.cycle.gait_transition_blend_s);
   // A transition clip hands over to the new gait's cycle near its end, feet in step.
   link(gait_transition, cycle, 3, flag("gait_transition_clip"), s.start.to_cycle_blend_s,
        s.start.to_cycle_when_remaining_s);

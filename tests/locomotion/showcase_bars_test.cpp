@@ -13,7 +13,6 @@
 // over from a capsule still at ~3 m/s).
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -175,6 +174,37 @@ TEST_F(ShowcaseBarsTest, StrafingDirectionChangesCrossFadeTheCycles) {
     EXPECT_NE(frame.clips.front().name, "walk_to_run") << "t = " << frame.t;
     EXPECT_NE(frame.clips.front().name, "run_to_walk") << "t = " << frame.t;
   }
+}
+
+TEST_F(ShowcaseBarsTest, ACycleChosenAnewAfterAGaitTransitionBlendsIn) {
+  // A strafing gait change has no transition clip: the gait transition state plays the new
+  // cycle, which the cycle state picks again. Crossing a speed band meanwhile (run_backward ->
+  // sprint_backward at 2.9 m/s) makes it another clip, which used to replace the pose in one
+  // frame (33.8 deg). Joint steps over the hand-over frame and the two after it.
+  int changes = 0;
+  double worst_deg = 0.0;
+  for (std::size_t i = 1; i + 2 < frames_->size(); ++i) {
+    const sim::TraceFrame& before = (*frames_)[i - 1];
+    const sim::TraceFrame& after = (*frames_)[i];
+    if (before.state != "GaitTransition" || after.state != "Cycle" || before.clips.empty() ||
+        after.clips.empty() || before.clips.front().name == after.clips.front().name)
+      continue;
+    ++changes;
+    for (std::size_t k = i; k <= i + 2; ++k) {
+      const auto& from = (*frames_)[k - 1].local_rotations;
+      const auto& to = (*frames_)[k].local_rotations;
+      ASSERT_EQ(from.size(), to.size());
+      for (std::size_t j = 0; j < to.size(); ++j) {
+        const double dot = std::min(1.0, std::abs(double{glm::dot(from[j], to[j])}));
+        worst_deg = std::max(worst_deg, 2.0 * std::acos(dot) * 180.0 / 3.14159265358979);
+      }
+    }
+  }
+  std::printf("[showcase] %d clip change(s) from a gait transition into the cycle, largest joint "
+              "step over them %.1f deg\n",
+              changes, worst_deg);
+  EXPECT_GT(changes, 0);
+  EXPECT_LT(worst_deg, 20.0);
 }
 
 }  // namespace
