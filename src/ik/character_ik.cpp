@@ -218,10 +218,18 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     const float lift = animated[side].translation.y - root_height - rig.foot_height_m;
     const float swing = (1.0f - std::clamp(input.foot_lock[side], 0.0f, 1.0f)) *
                         std::clamp(lift / settings.feet.lookahead_full_lift_m, 0.0f, 1.0f);
+    // The ankle's rise relative to the root since last frame (the root climbs stairs by itself).
+    const std::optional<glm::vec3>& previous_foot = placement_.previous_foot[side];
+    float lift_rate = 0.0f;
+    if (previous_foot && placement_root_height_ && dt > 0.0f)
+      lift_rate = ((animated[side].translation.y - previous_foot->y) -
+                   (root_height - *placement_root_height_)) /
+                  dt;
+    const float share = LookaheadShare(input.foot_lock[side], lift, lift_rate, settings.feet);
     const glm::vec3 velocity = TrackFootVelocity(placement_, side, animated[side].translation, dt);
     if (input.world != nullptr && input.grounded) {
       traces[side] = TraceFoot(*input.world, animated[side].translation, root_height, settings.feet,
-                               std::isfinite(swing) ? velocity * swing : glm::vec3(0.0f));
+                               velocity * share);
       offset_targets[side] = FootOffsetTarget(traces[side], animated[side].translation, root_height,
                                               rig.foot_height_m * settings.foot_height_scale);
       // A swinging foot is raised only as far as its lift does not already clear higher ground

@@ -92,6 +92,21 @@ float EaseForSwing(float offset_y, float lift_m, float swing) {
   return offset_y > 0.0f ? offset_y - slack : offset_y + slack;
 }
 
+float LookaheadShare(float foot_lock, float lift_m, float lift_rate_m_s,
+                     const FootPlacementSettings& settings) {
+  if (!std::isfinite(foot_lock) || !std::isfinite(lift_m) || !std::isfinite(lift_rate_m_s))
+    return 0.0f;
+  const float unplanted = 1.0f - std::clamp(foot_lock, 0.0f, 1.0f);
+  if (lift_rate_m_s > 0.0f)
+    return unplanted;
+  const float landing =
+      settings.lookahead_s > 0.0f
+          ? std::clamp(settings.landing_lookahead_s / settings.lookahead_s, 0.0f, 1.0f)
+          : 0.0f;
+  const float full_lift = std::max(settings.lookahead_full_lift_m, 1e-3f);
+  return unplanted * std::max(std::clamp(lift_m / full_lift, 0.0f, 1.0f), landing);
+}
+
 glm::vec3 TrackFootVelocity(FootPlacementState& state, int side, const glm::vec3& foot_world,
                             float dt) {
   std::optional<glm::vec3>& previous = state.previous_foot[static_cast<std::size_t>(side)];

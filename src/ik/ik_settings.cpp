@@ -27,8 +27,8 @@ const std::vector<Section>& Sections() {
         "foot_down_half_life_s", "foot_rotation_half_life_s", "pelvis_down_half_life_s",
         "pelvis_up_half_life_s", "max_foot_tilt_deg", "sink_tolerance_m", "min_surface_normal_y",
         "lookahead_s", "max_lookahead_m", "lookahead_traces", "min_step_up_m",
-        "lookahead_full_lift_m", "max_foot_rise_speed_m_s", "max_pelvis_rise_speed_m_s",
-        "swing_clearance_m"}},
+        "lookahead_full_lift_m", "landing_lookahead_s", "max_foot_rise_speed_m_s",
+        "max_pelvis_rise_speed_m_s", "swing_clearance_m"}},
       {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m"}},
       {"foot_lock", {"enabled", "follow_placement_height", "teleport_distance_m"}},
       {"look_at",
@@ -86,6 +86,7 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("min_step_up_m", feet.min_step_up_m, 0.0f, 1.0f, kOptional)
       // Divides the ankle's lift: a zero would make the look-ahead all or nothing.
       .Number("lookahead_full_lift_m", feet.lookahead_full_lift_m, 0.001f, 1.0f, kOptional)
+      .Number("landing_lookahead_s", feet.landing_lookahead_s, 0.0f, 1.0f, kOptional)
       // A zero or negative cap would mean "uncapped" to DampRiseCapped; the file asks for a cap.
       .Number("max_foot_rise_speed_m_s", feet.max_foot_rise_speed_m_s, 0.01f, 100.0f, kOptional)
       .Number("max_pelvis_rise_speed_m_s", feet.max_pelvis_rise_speed_m_s, 0.01f, 100.0f, kOptional)

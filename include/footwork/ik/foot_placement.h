@@ -50,6 +50,11 @@ struct FootPlacementSettings {
   // (mid swing) and fades to nothing as it comes down to land, so a landing foot is not lifted
   // toward the next step beyond where it lands.
   float lookahead_full_lift_m = 0.1f;
+  // ...but never below this much travel time (s), while the foot is not planted: a foot landing
+  // just past a step's edge (its ankle over the higher tread) otherwise rose onto it in one frame
+  // (showcase stairs: 15 cm, a 24 degree knee snap). A couple of frames of travel only reaches
+  // where the ankle gets before it stops, so it does not lift feet landing short.
+  float landing_lookahead_s = 0.03f;
   // Fastest a foot offset and the pelvis rise (m/s); the damper's speed is capped to these, so a
   // 30 cm step is climbed over several frames. Going down stays uncapped (a planted foot must
   // not hover when the ground under it drops, and the pelvis must let the lower foot reach).
@@ -96,6 +101,16 @@ glm::vec3 FootOffsetTarget(const FootTrace& trace, const glm::vec3& foot_world, 
 // thigh swung 35-50 degrees in a frame as the foot passed under the hip. (Easing the pelvis's
 // pull the same way for lower ground was tried: it straightened trailing legs to the clamp.)
 float EaseForSwing(float offset_y, float lift_m, float swing);
+
+// The share of the look-ahead (scales the foot velocity given to TraceFoot) a foot uses: none
+// once planted (foot_lock 1); all while its animated ankle rises relative to the root
+// (lift_rate_m_s > 0: stepping up and forward, toward what lies ahead; a walk start's foot,
+// placed 30 cm down off the platform the root already stood on, saw the platform's edge two
+// frames ahead and the sole guard lifted it 15 cm in one frame); while it comes down, fading with
+// its lift (metres above standing height) over lookahead_full_lift_m to a floor of
+// landing_lookahead_s / lookahead_s.
+float LookaheadShare(float foot_lock, float lift_m, float lift_rate_m_s,
+                     const FootPlacementSettings& settings);
 
 // The rotation (world space, pre-multiplied) that turns up onto the surface normal, limited to
 // max_tilt_rad; identity without a hit.
