@@ -94,6 +94,23 @@ inline Result<std::vector<sim::TraceFrame>> RunShippedScenario(const std::string
   return RunSimulation(*scenario, setup->assets, *setup->mover, SimulationOptionsFor(*setup));
 }
 
+// States in order of entry (consecutive duplicates removed), with the clip each began with.
+struct StateSequence {
+  std::vector<std::string> states;
+  std::vector<std::string> clips;
+};
+
+inline StateSequence StateSequenceOf(const std::vector<sim::TraceFrame>& frames) {
+  StateSequence sequence;
+  for (const sim::TraceFrame& frame : frames) {
+    if (sequence.states.empty() || sequence.states.back() != frame.state) {
+      sequence.states.push_back(frame.state);
+      sequence.clips.push_back(frame.clips.empty() ? "" : frame.clips.front().name);
+    }
+  }
+  return sequence;
+}
+
 // A test on the default character in the default level: skipped when the pack is missing.
 class DefaultLevelTest : public ::testing::Test {
  protected:

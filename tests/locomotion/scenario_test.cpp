@@ -66,12 +66,9 @@ class ScenarioTest : public ::testing::Test {
     EXPECT_TRUE(metrics.ok()) << metrics.error().message;
     if (metrics.ok())
       run.metrics = std::move(*metrics);
-    for (const sim::TraceFrame& frame : run.frames) {
-      if (run.states.empty() || run.states.back() != frame.state) {
-        run.states.push_back(frame.state);
-        run.clips.push_back(frame.clips.empty() ? "" : frame.clips.front().name);
-      }
-    }
+    auto [states, clips] = testing::StateSequenceOf(run.frames);
+    run.states = std::move(states);
+    run.clips = std::move(clips);
     return run;
   }
 

@@ -26,23 +26,6 @@ namespace {
 
 using Strings = std::vector<std::string>;
 
-// States in order of entry and the clip each began with (consecutive duplicates removed).
-struct Sequence {
-  Strings states;
-  Strings clips;
-};
-
-Sequence SequenceOf(const std::vector<sim::TraceFrame>& frames) {
-  Sequence sequence;
-  for (const sim::TraceFrame& frame : frames) {
-    if (sequence.states.empty() || sequence.states.back() != frame.state) {
-      sequence.states.push_back(frame.state);
-      sequence.clips.push_back(frame.clips.empty() ? "" : frame.clips.front().name);
-    }
-  }
-  return sequence;
-}
-
 void ExpectIssue6Bars(const std::vector<sim::TraceFrame>& frames, const char* name) {
   auto metrics = sim::ComputeMetrics(frames, sim::MetricBars::WithIk());
   ASSERT_TRUE(metrics.ok()) << metrics.error().message;
@@ -126,7 +109,7 @@ TEST_F(SprintScenarioTest, SprintingMeetsTheBars) {
   auto frames = testing::RunShippedScenario("locomotion/sprint.json");
   ASSERT_TRUE(frames.ok()) << frames.error().message;
   EXPECT_NEAR(MaxGroundSpeed(*frames), movement_.sprint.max_speed_m_s, 0.01f);
-  const Sequence sequence = SequenceOf(*frames);
+  const testing::StateSequence sequence = testing::StateSequenceOf(*frames);
   ASSERT_EQ(sequence.states, (Strings{"Idle", "Start", "Cycle", "Stop", "Idle"}));
   EXPECT_EQ(sequence.clips[1], "run_start_fwd");
   EXPECT_EQ(sequence.clips[2], "sprint");

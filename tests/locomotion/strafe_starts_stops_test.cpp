@@ -52,16 +52,9 @@ class StrafeStartsStopsTest : public testing::DefaultLevelTest {
 TEST_F(StrafeStartsStopsTest, EachDirectionStartsAndStopsWithItsOwnClips) {
   auto frames = Run(ScenarioText());
   ASSERT_TRUE(frames.ok()) << frames.error().message;
-  // States in order of entry with the clip each began with (consecutive duplicates removed).
-  Strings states;
-  Strings clips;
-  for (const sim::TraceFrame& frame : *frames) {
+  for (const sim::TraceFrame& frame : *frames)
     EXPECT_EQ(frame.rotation_mode, "strafing");
-    if (states.empty() || states.back() != frame.state) {
-      states.push_back(frame.state);
-      clips.push_back(frame.clips.empty() ? "" : frame.clips.front().name);
-    }
-  }
+  const auto [states, clips] = testing::StateSequenceOf(*frames);
   EXPECT_EQ(states, (Strings{"Idle", "Start", "Cycle", "Stop", "Idle", "Start", "Cycle", "Stop",
                              "Idle", "Start", "Cycle", "Stop", "Idle"}));
   ASSERT_EQ(clips.size(), 13u);
