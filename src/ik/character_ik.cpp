@@ -357,10 +357,18 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
   if (Status layered = ApplyOverlay(local, model); !layered)
     return layered;
   // Stride warping first: the lock then holds feet that already move with the ground.
-  if (input.stride_warp && input.grounded) {
-    const StrideWarpRequest& warp = *input.stride_warp;
-    if (auto warped = ApplyStrideWarping(skeleton, assets_->rig(), warp.direction_model, warp.ratio,
-                                         warp.settings, local_, model_);
+  if (input.reset)
+    stride_warp_ = StrideWarpState{};
+  // Without a request (ratio back to 1, airborne) a drop still left eases out instead of the
+  // pelvis rising by up to max_pelvis_drop_m in one frame.
+  const bool warp_requested = input.stride_warp && input.grounded;
+  if (warp_requested)
+    stride_warp_settings_ = input.stride_warp->settings;
+  if (warp_requested || stride_warp_.pelvis_drop_m > 0.0f) {
+    const StrideWarpRequest warp = warp_requested ? *input.stride_warp : StrideWarpRequest{};
+    if (auto warped = ApplyStrideWarping(skeleton, assets_->rig(), warp.direction_model,
+                                         warp_requested ? warp.ratio : 1.0f, stride_warp_settings_,
+                                         stride_warp_, dt, local_, model_);
         !warped)
       return warped.error();
   }

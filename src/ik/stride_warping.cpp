@@ -8,6 +8,7 @@
 #include "footwork/anim/local_to_model.h"
 #include "footwork/anim/two_bone_ik.h"
 #include "footwork/core/angles.h"
+#include "footwork/core/spring.h"
 
 namespace footwork::ik {
 namespace {
@@ -71,6 +72,12 @@ Status ValidateStrideWarpingSettings(const StrideWarpingSettings& s) {
   if (!(s.max_pelvis_drop_m >= 0.0f) || !std::isfinite(s.max_pelvis_drop_m))
     return Error{
         fmt::format("stride warping: max pelvis drop {} m must be >= 0", s.max_pelvis_drop_m)};
+  if (!(s.pelvis_drop_half_life_s >= 0.0f) || !std::isfinite(s.pelvis_drop_half_life_s))
+    return Error{fmt::format("stride warping: pelvis drop half-life {} s must be >= 0",
+                             s.pelvis_drop_half_life_s)};
+  if (!(s.swing_follow_lift_m >= 0.0f) || !std::isfinite(s.swing_follow_lift_m))
+    return Error{
+        fmt::format("stride warping: swing follow lift {} m must be >= 0", s.swing_follow_lift_m)};
   if (!(s.max_leg_extension > 0.0f && s.max_leg_extension <= 1.0f))
     return Error{
         fmt::format("stride warping: max leg extension {} must be in (0, 1]", s.max_leg_extension)};
@@ -113,11 +120,16 @@ Result<float> UpdateStrideWarpRatio(float current, float target, float dt,
                     settings.max_ratio);
 }
 
-Result<StrideWarpResult> ApplyStrideWarping(const anim::Skeleton& skeleton, const IkRig& rig,
-                                            const glm::vec3& direction_model, float ratio,
-                                            const StrideWarpingSettings& settings,
-                                            std::span<Transform> local,
-                                            std::span<Transform> model) {
+namespace {
+
+// Below this drop (metres) a warp that has ended leaves the pose alone again.
+constexpr float kNoDropM = 1e-5f;
+
+// ApplyStrideWarping, with the drop carried over frames when `state` is given.
+Result<StrideWarpResult> Warp(const anim::Skeleton& skeleton, const IkRig& rig,
+                              const glm::vec3& direction_model, float ratio,
+                              const StrideWarpingSettings& settings, StrideWarpState* state,
+                              float dt, std::span<Transform> local, std::span<Transform> model) {
   const std::size_t joints = skeleton.parents.size();
   if (local.size() != joints || model.size() != joints) {
     return Error{fmt::format("stride warping: pose of {}/{} joints for a skeleton of {}",
@@ -127,15 +139,24 @@ Result<StrideWarpResult> ApplyStrideWarping(const anim::Skeleton& skeleton, cons
     return Error{fmt::format("stride warping: ratio {} is not positive and finite", ratio)};
   if (!Finite(direction_model))
     return Error{"stride warping: direction is not finite"};
+  if (state != nullptr && (!(dt > 0.0f) || !std::isfinite(dt)))
+    return Error{fmt::format("stride warping: time step {} s is not positive and finite", dt)};
 
   StrideWarpResult result;
   for (int side = 0; side < 2; ++side)
     result.feet[side] = model[rig.legs[side].chain.end].translation;
   const glm::vec3 flat(direction_model.x, 0.0f, direction_model.z);
   const float flat_length = glm::length(flat);
-  if (ratio == 1.0f || !(flat_length > 1e-6f))
+  const bool warping = ratio != 1.0f && flat_length > 1e-6f;
+  const float carried = state != nullptr && std::isfinite(state->pelvis_drop_m)
+                            ? std::max(state->pelvis_drop_m, 0.0f)
+                            : 0.0f;
+  if (!warping && !(carried > kNoDropM)) {
+    if (state != nullptr)
+      state->pelvis_drop_m = 0.0f;
     return result;
-  const glm::vec3 along = flat / flat_length;
+  }
+  const glm::vec3 along = warping ? flat / flat_length : glm::vec3(0.0f);
 
   // The drop that keeps the supporting leg (the lower foot; both, blended, while the feet are
   // level within support_height_band_m) as extended as it was animated. A swinging foot asks for
@@ -159,12 +180,31 @@ Result<StrideWarpResult> ApplyStrideWarping(const anim::Skeleton& skeleton, cons
       band > 0.0f ? std::clamp(0.5f + lower_left / band, 0.0f, 1.0f) : (lower_left >= 0.0f);
   const float drop =
       left_support * wanted_drop[kLeft] + (1.0f - left_support) * wanted_drop[kRight];
-  result.pelvis_drop_m =
-      std::clamp(drop * settings.pelvis_drop_fraction, 0.0f, settings.max_pelvis_drop_m);
+  const float drop_goal =
+      warping ? std::clamp(drop * settings.pelvis_drop_fraction, 0.0f, settings.max_pelvis_drop_m)
+              : 0.0f;
+  result.pelvis_drop_m = drop_goal;
+  if (state != nullptr) {
+    if (settings.pelvis_drop_half_life_s > 0.0f)
+      result.pelvis_drop_m = DamperExact(carried, drop_goal, settings.pelvis_drop_half_life_s, dt);
+    if (!warping && !(result.pelvis_drop_m > kNoDropM)) {
+      state->pelvis_drop_m = 0.0f;
+      return result;  // the drop has eased out: the pose is the animated one
+    }
+    state->pelvis_drop_m = result.pelvis_drop_m;
+  }
   // A foot pushed away from its hip is eased in short of the leg's reach limit (from the dropped
   // hip), so a leg never snaps straight and then bends back fast.
   for (int side = 0; side < 2; ++side) {
-    const glm::vec3 from_dropped_hip = animated[side] + kUp * result.pelvis_drop_m;
+    // A foot lifted into its swing goes down with the pelvis (fully once lifted
+    // swing_follow_lift_m above its standing height), so the swinging leg keeps its animated
+    // shape instead of folding under the lowered hip.
+    const float lift = model[rig.legs[side].chain.end].translation.y - rig.foot_height_m;
+    const float follow = settings.swing_follow_lift_m > 0.0f
+                             ? std::clamp(lift / settings.swing_follow_lift_m, 0.0f, 1.0f)
+                             : 0.0f;
+    const glm::vec3 lowered = -kUp * (result.pelvis_drop_m * follow);
+    const glm::vec3 from_dropped_hip = animated[side] + lowered + kUp * result.pelvis_drop_m;
     const float along_offset = glm::dot(animated[side], along);
     float shift = (ratio - 1.0f) * along_offset;
     if (shift * along_offset > 0.0f) {
@@ -178,7 +218,7 @@ Result<StrideWarpResult> ApplyStrideWarping(const anim::Skeleton& skeleton, cons
       shift = std::copysign(ShiftForReach(from_dropped_hip, along, reach), along_offset);
     }
     result.feet[side] =
-        model[rig.legs[side].chain.upper].translation + animated[side] + shift * along;
+        model[rig.legs[side].chain.upper].translation + animated[side] + lowered + shift * along;
   }
 
   if (result.pelvis_drop_m > 0.0f) {
@@ -225,6 +265,25 @@ Result<StrideWarpResult> ApplyStrideWarping(const anim::Skeleton& skeleton, cons
   if (Status modeled = job.Run(); !modeled)
     return modeled.error();
   return result;
+}
+
+}  // namespace
+
+Result<StrideWarpResult> ApplyStrideWarping(const anim::Skeleton& skeleton, const IkRig& rig,
+                                            const glm::vec3& direction_model, float ratio,
+                                            const StrideWarpingSettings& settings,
+                                            std::span<Transform> local,
+                                            std::span<Transform> model) {
+  return Warp(skeleton, rig, direction_model, ratio, settings, nullptr, 0.0f, local, model);
+}
+
+Result<StrideWarpResult> ApplyStrideWarping(const anim::Skeleton& skeleton, const IkRig& rig,
+                                            const glm::vec3& direction_model, float ratio,
+                                            const StrideWarpingSettings& settings,
+                                            StrideWarpState& state, float dt,
+                                            std::span<Transform> local,
+                                            std::span<Transform> model) {
+  return Warp(skeleton, rig, direction_model, ratio, settings, &state, dt, local, model);
 }
 
 }  // namespace footwork::ik

@@ -114,6 +114,8 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
       .Number("pelvis_drop_fraction", s.stride_warping.pelvis_drop_fraction, 0.0f, 1.0f)
       .Number("support_height_band_m", s.stride_warping.support_height_band_m, 0.0f, 1.0f)
       .Number("max_pelvis_drop_m", s.stride_warping.max_pelvis_drop_m, 0.0f, 1.0f)
+      .Number("pelvis_drop_half_life_s", s.stride_warping.pelvis_drop_half_life_s, 0.0f, 1.0f)
+      .Number("swing_follow_lift_m", s.stride_warping.swing_follow_lift_m, 0.0f, 1.0f)
       .Number("reach_limit", s.stride_warping.reach_limit, 0.5f, 1.0f)
       .Number("reach_soft_band", s.stride_warping.reach_soft_band, 0.0f, 0.5f)
       .Number("max_leg_extension", s.stride_warping.max_leg_extension, 0.5f, 1.0f)

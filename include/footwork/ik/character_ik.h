@@ -163,6 +163,10 @@ class CharacterIk {
   float stance_ = 0.0f;
   std::array<FootLockState, 2> locks_;
   FootPlacementState placement_;
+  // Stride warping's pelvis drop over frames, and the settings of the last request (a drop left
+  // when the warp stops eases out with them).
+  StrideWarpState stride_warp_;
+  StrideWarpingSettings stride_warp_settings_;
   // Last grounded frame's root height (world): foot placement's offsets are anchored in the world.
   std::optional<float> placement_root_height_;
   LookAtState look_;

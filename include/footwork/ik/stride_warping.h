@@ -41,6 +41,16 @@ struct StrideWarpingSettings {
   float support_height_band_m = 0.1f;
   // Largest pelvis drop (metres).
   float max_pelvis_drop_m = 0.1f;
+  // A swinging foot goes down with the pelvis, in proportion to its animated lift above its
+  // standing height up to this (metres; 0: feet keep their animated heights). Under a lowered
+  // hip a swinging leg otherwise folds and its thigh swings faster: 21 degrees a frame.
+  float swing_follow_lift_m = 0.0f;
+  // Half-life (s) of the pelvis drop toward each frame's wanted drop, with a StrideWarpState (0:
+  // the wanted drop at once). The wanted drop follows whichever foot is lower, and in a run's
+  // flight phase that switches from the trailing foot (far behind: a deep drop) to the leading
+  // one within two frames: the pelvis rose 6 cm in a frame and the shin swung 22 degrees
+  // (sideways sprint).
+  float pelvis_drop_half_life_s = 0.0f;
   // A foot the warp pushes away from its hip stops short of this reach (fraction of the leg's
   // length, from the dropped hip, or the animated reach if longer), eased in over the last
   // `reach_soft_band` (same unit), so the knee never snaps straight and back.
@@ -86,6 +96,11 @@ struct StrideWarpResult {
   bool reached = true;
 };
 
+// Per character: the pelvis drop applied last frame, which the next one moves on from.
+struct StrideWarpState {
+  float pelvis_drop_m = 0.0f;
+};
+
 // Warps a pose held in both spaces (local and its model, skeleton order) in place: each foot's
 // offset from its hip is scaled by `ratio` along `direction_model` (model space; its vertical
 // part is ignored), the pelvis drops, and both legs are solved. A ratio of exactly 1 or a
@@ -95,6 +110,18 @@ struct StrideWarpResult {
 Result<StrideWarpResult> ApplyStrideWarping(const anim::Skeleton& skeleton, const IkRig& rig,
                                             const glm::vec3& direction_model, float ratio,
                                             const StrideWarpingSettings& settings,
+                                            std::span<Transform> local, std::span<Transform> model);
+
+// The same with the pelvis drop carried over frames: it moves from state.pelvis_drop_m toward
+// this frame's wanted drop with settings.pelvis_drop_half_life_s over dt (exact, so independent
+// of the frame rate) and is stored back. A drop still left when the warp ends (ratio 1, no
+// direction: call on with ratio 1 after the request stops) eases out with the legs solved to
+// their animated feet; the pose is untouched once no drop is left. Errors as above, and dt not
+// positive and finite.
+Result<StrideWarpResult> ApplyStrideWarping(const anim::Skeleton& skeleton, const IkRig& rig,
+                                            const glm::vec3& direction_model, float ratio,
+                                            const StrideWarpingSettings& settings,
+                                            StrideWarpState& state, float dt,
                                             std::span<Transform> local, std::span<Transform> model);
 
 }  // namespace footwork::ik
