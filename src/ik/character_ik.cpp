@@ -211,13 +211,17 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
   std::array<glm::vec3, 2> offset_targets{glm::vec3(0.0f), glm::vec3(0.0f)};
   std::array<glm::quat, 2> tilt_targets{glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
   std::array<float, 2> enable{0.0f, 0.0f};
+  // How far each foot is into its swing (0 planted or down, 1 lifted and free).
+  std::array<float, 2> swing{0.0f, 0.0f};
   for (int side = 0; side < 2; ++side) {
     animated[side] = world_from_model * model_[rig.legs[side].chain.end];
     // The look-ahead follows where the swinging foot is heading: not for a planted foot, and
     // fading out as the animation brings the foot down (it lands short of what lies ahead).
     const float lift = animated[side].translation.y - root_height - rig.foot_height_m;
-    const float swing = (1.0f - std::clamp(input.foot_lock[side], 0.0f, 1.0f)) *
-                        std::clamp(lift / settings.feet.lookahead_full_lift_m, 0.0f, 1.0f);
+    swing[side] = (1.0f - std::clamp(input.foot_lock[side], 0.0f, 1.0f)) *
+                  std::clamp(lift / settings.feet.lookahead_full_lift_m, 0.0f, 1.0f);
+    if (!std::isfinite(swing[side]))
+      swing[side] = 0.0f;
     // The ankle's rise relative to the root since last frame (the root climbs stairs by itself).
     const std::optional<glm::vec3>& previous_foot = placement_.previous_foot[side];
     float lift_rate = 0.0f;
@@ -234,9 +238,9 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
                                               rig.foot_height_m * settings.foot_height_scale);
       // A swinging foot is raised only as far as its lift does not already clear higher ground
       // (see EaseForSwing); lower ground still lowers it (and the pelvis) fully.
-      if (offset_targets[side].y > 0.0f && std::isfinite(swing))
-        offset_targets[side].y =
-            EaseForSwing(offset_targets[side].y, lift - settings.feet.swing_clearance_m, swing);
+      if (offset_targets[side].y > 0.0f)
+        offset_targets[side].y = EaseForSwing(offset_targets[side].y,
+                                              lift - settings.feet.swing_clearance_m, swing[side]);
       tilt_targets[side] = FootTiltTarget(traces[side], settings.feet.max_foot_tilt_rad);
       enable[side] = input.enable_foot_ik[side];
     } else if (input.world != nullptr) {
@@ -253,8 +257,12 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
   // floated 4-5 cm walking up 25 degrees).
   if (input.grounded && placement_root_height_) {
     const float rise = root_height - *placement_root_height_;
-    for (glm::vec3& offset : placement_.offset)
-      offset.y -= rise;
+    // Not a swinging foot's while the root goes down: it is not on the ground, and held up in
+    // the world it lagged the root down stairs by 10 cm, then fell back under the body within a
+    // few frames once the root stopped (showcase t 38.8, thigh 21 degrees a frame). Climbing, it
+    // stays anchored (the climb's raise is capped), like the pelvis.
+    for (int side = 0; side < 2; ++side)
+      placement_.offset[side].y -= rise < 0.0f ? rise * (1.0f - swing[side]) : rise;
     placement_.pelvis_offset_m -= rise;
   }
   placement_root_height_ = input.grounded ? std::optional<float>(root_height) : std::nullopt;

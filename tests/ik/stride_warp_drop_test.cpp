@@ -59,8 +59,8 @@ class StrideWarpDropTest : public ::testing::Test {
   // The drop a frame asks for (no state: applied at once).
   float WantedDrop(float time_s, float ratio) const {
     Pose pose = At(time_s);
-    auto warped = ApplyStrideWarping(skeleton_, rig_, {0, 0, 1}, ratio, settings_, pose.local,
-                                     pose.model);
+    auto warped =
+        ApplyStrideWarping(skeleton_, rig_, {0, 0, 1}, ratio, settings_, pose.local, pose.model);
     EXPECT_TRUE(warped.ok());
     return warped.ok() ? warped->pelvis_drop_m : 0.0f;
   }
