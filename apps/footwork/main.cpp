@@ -6,6 +6,7 @@
 #include "inspect_command.h"
 #include "render_command.h"
 #include "simulate_command.h"
+#include "sweep_command.h"
 #include "view_command.h"
 
 int main(int argc, char** argv) {
@@ -16,6 +17,7 @@ int main(int argc, char** argv) {
   footwork::cli::RegisterCookCommand(app, &exit_code);
   footwork::cli::RegisterRenderCommand(app, &exit_code);
   footwork::cli::RegisterSimulateCommand(app, &exit_code);
+  footwork::cli::RegisterSweepCommand(app, &exit_code);
   footwork::cli::RegisterDemoCommand(app, &exit_code);
   footwork::cli::RegisterViewCommand(app, &exit_code);
   CLI11_PARSE(app, argc, argv);
