@@ -5,14 +5,12 @@
 #include <memory>
 #include <string>
 
-#include "footwork/demo/character_cache.h"
-#include "footwork/io/asset_paths.h"
-#include "footwork/io/cooked_library.h"
 #include "footwork/locomotion/scenario.h"
 #include "footwork/locomotion/simulation_runner.h"
 #include "footwork/locomotion/simulation_setup.h"
 #include "footwork/sim/metrics.h"
 #include "footwork/sim/trace_io.h"
+#include "simulation_inputs.h"
 
 namespace footwork::cli {
 namespace {
@@ -35,21 +33,10 @@ int RunSimulate(const SimulateOptions& options) {
   if (!scenario)
     return fail(scenario.error().message);
   const std::filesystem::path out = options.out;
-  const std::filesystem::path assets = io::ProjectAssets();
-  const std::filesystem::path character = options.character.empty()
-                                              ? assets / "characters" / "quaternius_ual1.json"
-                                              : std::filesystem::path(options.character);
-  // The same cache as the demo: keyed on the inputs and the cooker's version, so a library
-  // cooked by an older cooker is never replayed by a newer runtime.
-  auto cached = demo::LoadOrCookCharacter(
-      character, out.parent_path().empty() ? std::filesystem::path(".footwork-cache")
-                                            : out.parent_path() / ".footwork-cache");
-  if (!cached)
-    return fail(cached.error().message);
-  const std::filesystem::path level = options.level.empty() ? assets / "levels" / "default.json"
-                                                            : std::filesystem::path(options.level);
-  auto setup = locomotion::LoadSimulationSetup(
-      level, std::make_shared<const io::CookedLibrary>(std::move(cached->library)));
+  auto inputs = LoadSimulationInputs(options.character, options.level, out);
+  if (!inputs)
+    return fail(inputs.error().message);
+  auto setup = locomotion::LoadSimulationSetup(inputs->level, inputs->library);
   if (!setup)
     return fail(setup.error().message);
   std::vector<sim::LookSample> npc_looks;
@@ -65,8 +52,7 @@ int RunSimulate(const SimulateOptions& options) {
   std::filesystem::create_directories(out, created);
   if (created)
     return fail(out.string() + ": cannot create directory: " + created.message());
-  auto writer =
-      sim::TraceWriter::Open(out / "trace.jsonl", {.include_internal = options.internal});
+  auto writer = sim::TraceWriter::Open(out / "trace.jsonl", {.include_internal = options.internal});
   if (!writer)
     return fail(writer.error().message);
   for (const sim::TraceFrame& frame : *frames) {

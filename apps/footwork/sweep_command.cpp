@@ -12,14 +12,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "footwork/demo/character_cache.h"
-#include "footwork/io/asset_paths.h"
-#include "footwork/io/cooked_library.h"
 #include "footwork/locomotion/scenario.h"
 #include "footwork/locomotion/scenario_sweep.h"
 #include "footwork/locomotion/simulation_runner.h"
 #include "footwork/locomotion/simulation_setup.h"
 #include "footwork/sim/metrics.h"
+#include "simulation_inputs.h"
 
 namespace footwork::cli {
 namespace {
@@ -53,31 +51,20 @@ int RunSweep(const SweepOptions& options) {
   if (!runs)
     return fail(runs.error().message);
   const std::filesystem::path out = options.out;
-  const std::filesystem::path assets = io::ProjectAssets();
-  const std::filesystem::path character = options.character.empty()
-                                              ? assets / "characters" / "quaternius_ual1.json"
-                                              : std::filesystem::path(options.character);
-  auto cached = demo::LoadOrCookCharacter(
-      character, out.parent_path().empty() ? std::filesystem::path(".footwork-cache")
-                                            : out.parent_path() / ".footwork-cache");
-  if (!cached)
-    return fail(cached.error().message);
-  const std::filesystem::path level = options.level.empty() ? assets / "levels" / "default.json"
-                                                            : std::filesystem::path(options.level);
-  const auto library = std::make_shared<const io::CookedLibrary>(std::move(cached->library));
-
-  nlohmann::json summary = {{"scenario", options.scenario},
-                            {"span_m", options.span},
-                            {"runs", nlohmann::json::array()}};
+  auto inputs = LoadSimulationInputs(options.character, options.level, out);
+  if (!inputs)
+    return fail(inputs.error().message);
+  nlohmann::json summary = {
+      {"scenario", options.scenario}, {"span_m", options.span}, {"runs", nlohmann::json::array()}};
   int passed = 0;
   // The worst of each headline metric over the runs.
   double worst_jump = 0.0, worst_float = 0.0, worst_penetration = 0.0, worst_slide = 0.0;
-  std::printf("%4s %24s %6s %8s %8s %8s %9s\n", "run", "start (m)", "bars", "jump deg",
-              "float cm", "pen cm", "slide cm/s");
+  std::printf("%4s %24s %6s %8s %8s %8s %9s\n", "run", "start (m)", "bars", "jump deg", "float cm",
+              "pen cm", "slide cm/s");
   for (std::size_t i = 0; i < runs->size(); ++i) {
     const locomotion::Scenario& run = (*runs)[i];
     // Each run starts over: a fresh world (the level's moving bodies back at their start).
-    auto fresh = locomotion::LoadSimulationSetup(level, library);
+    auto fresh = locomotion::LoadSimulationSetup(inputs->level, inputs->library);
     if (!fresh)
       return fail(fresh.error().message);
     std::vector<sim::LookSample> npc_looks;
@@ -109,13 +96,13 @@ int RunSweep(const SweepOptions& options) {
     worst_float = std::max(worst_float, metrics->foot_float_cm.value_or(0.0));
     worst_penetration = std::max(worst_penetration, metrics->foot_penetration_cm.value_or(0.0));
     worst_slide = std::max(worst_slide, slide.value_or(0.0));
-    summary["runs"].push_back({{"start_position", {run.start_position.x, run.start_position.y,
-                                                   run.start_position.z}},
-                               {"passed", ok},
-                               {"max_joint_jump_deg", Value(jump)},
-                               {"foot_float_cm", Value(metrics->foot_float_cm)},
-                               {"foot_penetration_cm", Value(metrics->foot_penetration_cm)},
-                               {"foot_slide_mean_cm_s", Value(slide)}});
+    summary["runs"].push_back(
+        {{"start_position", {run.start_position.x, run.start_position.y, run.start_position.z}},
+         {"passed", ok},
+         {"max_joint_jump_deg", Value(jump)},
+         {"foot_float_cm", Value(metrics->foot_float_cm)},
+         {"foot_penetration_cm", Value(metrics->foot_penetration_cm)},
+         {"foot_slide_mean_cm_s", Value(slide)}});
     std::printf("%4zu %7.3f %7.3f %8.3f %6s %8.2f %8.2f %8.2f %9.3f\n", i, run.start_position.x,
                 run.start_position.y, run.start_position.z, ok ? "pass" : "FAIL",
                 jump.value_or(0.0), metrics->foot_float_cm.value_or(0.0),
@@ -130,9 +117,10 @@ int RunSweep(const SweepOptions& options) {
   file << summary.dump(2) << '\n';
   if (!file)
     return fail((out / "sweep.json").string() + ": cannot write");
-  std::printf("%d of %zu runs pass every bar; worst: jump %.2f deg, float %.2f cm, penetration "
-              "%.2f cm, slide %.3f cm/s\n",
-              passed, runs->size(), worst_jump, worst_float, worst_penetration, worst_slide);
+  std::printf(
+      "%d of %zu runs pass every bar; worst: jump %.2f deg, float %.2f cm, penetration "
+      "%.2f cm, slide %.3f cm/s\n",
+      passed, runs->size(), worst_jump, worst_float, worst_penetration, worst_slide);
   return 0;
 }
 
@@ -141,12 +129,14 @@ int RunSweep(const SweepOptions& options) {
 void RegisterSweepCommand(CLI::App& app, int* exit_code) {
   auto options = std::make_shared<SweepOptions>();
   CLI::App* command = app.add_subcommand(
-      "sweep", "Run one scenario from many start positions; write each run's metrics and a summary");
+      "sweep",
+      "Run one scenario from many start positions; write each run's metrics and a summary");
   command->add_option("--scenario", options->scenario, "Scenario (.json)")->required();
   command->add_option("--span", options->span, "Start offset of the last run: x y z (metres)")
       ->required()
       ->expected(3);
-  command->add_option("--steps", options->steps, "Runs, from the scenario's start to the span (2-1000)");
+  command->add_option("--steps", options->steps,
+                      "Runs, from the scenario's start to the span (2-1000)");
   command->add_option("--character", options->character,
                       "Character description (.json) or cooked library (.fwcl)");
   command->add_option("--level", options->level, "Level (.json)");
