@@ -156,6 +156,31 @@ TwoBoneIkSolution SolveFinite(const glm::vec3& a, const glm::vec3& b, const glm:
   return solution;
 }
 
+// Error messages, out of line and marked cold: formatting them inline bloated the per-leg
+// function enough that GCC stopped inlining the solve's small math helpers.
+[[gnu::cold, gnu::noinline]] Error ChainOutOfRange(const TwoBoneIkChain& chain, int num_joints) {
+  return Error{fmt::format("two-bone IK: chain joints ({}, {}, {}) out of range (skeleton has {})",
+                           chain.upper, chain.lower, chain.end, num_joints)};
+}
+
+[[gnu::cold, gnu::noinline]] Error ChainNotLinked(const Skeleton& skeleton,
+                                                  const TwoBoneIkChain& chain) {
+  return Error{fmt::format("two-bone IK: chain '{}' -> '{}' -> '{}' is not a parent-child chain",
+                           skeleton.joint_names[chain.upper], skeleton.joint_names[chain.lower],
+                           skeleton.joint_names[chain.end])};
+}
+
+[[gnu::cold, gnu::noinline]] Error PoseSizeMismatch(std::size_t local, std::size_t model,
+                                                    int num_joints) {
+  return Error{fmt::format("two-bone IK: local {} and model {} transforms; the skeleton has {}",
+                           local, model, num_joints)};
+}
+
+[[gnu::cold, gnu::noinline]] Error GoalError(const Skeleton& skeleton, const TwoBoneIkChain& chain,
+                                             const char* problem) {
+  return Error{fmt::format("two-bone IK on '{}': {}", skeleton.joint_names[chain.end], problem)};
+}
+
 }  // namespace
 
 TwoBoneIkSolution SolveTwoBoneIk(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
@@ -172,31 +197,19 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
                       std::span<Transform> model) {
   const int num_joints = skeleton.num_joints();
   const auto in_range = [num_joints](int joint) { return joint >= 0 && joint < num_joints; };
-  if (!in_range(chain.upper) || !in_range(chain.lower) || !in_range(chain.end)) {
-    return Error{
-        fmt::format("two-bone IK: chain joints ({}, {}, {}) out of range (skeleton has {})",
-                    chain.upper, chain.lower, chain.end, num_joints)};
-  }
-  if (skeleton.parents[chain.lower] != chain.upper || skeleton.parents[chain.end] != chain.lower) {
-    return Error{fmt::format("two-bone IK: chain '{}' -> '{}' -> '{}' is not a parent-child chain",
-                             skeleton.joint_names[chain.upper], skeleton.joint_names[chain.lower],
-                             skeleton.joint_names[chain.end])};
-  }
+  if (!in_range(chain.upper) || !in_range(chain.lower) || !in_range(chain.end))
+    return ChainOutOfRange(chain, num_joints);
+  if (skeleton.parents[chain.lower] != chain.upper || skeleton.parents[chain.end] != chain.lower)
+    return ChainNotLinked(skeleton, chain);
   if (local.size() != static_cast<std::size_t>(num_joints) ||
-      model.size() != static_cast<std::size_t>(num_joints)) {
-    return Error{fmt::format("two-bone IK: local {} and model {} transforms; the skeleton has {}",
-                             local.size(), model.size(), num_joints)};
-  }
+      model.size() != static_cast<std::size_t>(num_joints))
+    return PoseSizeMismatch(local.size(), model.size(), num_joints);
   if (!Finite(goal.target) || !Finite(goal.pole) || !std::isfinite(goal.weight) ||
       !std::isfinite(goal.max_extension) || !std::isfinite(goal.soft_extension) ||
-      (goal.set_end_rotation && !IsFinite(goal.end_rotation))) {
-    return Error{
-        fmt::format("two-bone IK on '{}': goal is not finite", skeleton.joint_names[chain.end])};
-  }
-  if (goal.set_end_rotation && glm::length(goal.end_rotation) < 1e-6f) {
-    return Error{fmt::format("two-bone IK on '{}': end rotation is not a rotation (zero length)",
-                             skeleton.joint_names[chain.end])};
-  }
+      (goal.set_end_rotation && !IsFinite(goal.end_rotation)))
+    return GoalError(skeleton, chain, "goal is not finite");
+  if (goal.set_end_rotation && glm::length(goal.end_rotation) < 1e-6f)
+    return GoalError(skeleton, chain, "end rotation is not a rotation (zero length)");
   const float weight = std::clamp(goal.weight, 0.0f, 1.0f);
   if (weight <= 0.0f)
     return Status::Ok();
@@ -210,10 +223,9 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
           ? SolveFinite(a, b, c, goal.target, goal.pole, goal.max_extension, goal.soft_extension)
           : TwoBoneIkSolution{};
   if (!solution.valid) {
-    return Error{fmt::format(
-        "two-bone IK on '{}': degenerate chain or target (zero-length bone, non-finite model "
-        "pose, or target on the upper joint)",
-        skeleton.joint_names[chain.end])};
+    return GoalError(skeleton, chain,
+                     "degenerate chain or target (zero-length bone, non-finite model pose, or "
+                     "target on the upper joint)");
   }
   const glm::quat upper_delta = PartOfRotation(solution.upper_delta, weight);
   const glm::quat lower_delta = PartOfRotation(solution.lower_delta, weight);
