@@ -22,6 +22,9 @@ constexpr float kMinReachMargin = 1e-4f;
 inline bool Finite(const glm::vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
+inline bool Finite(const glm::quat& q) {
+  return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
+}
 
 // nlerp(identity, rotation, weight) on the shortest path; at full weight only the sign is
 // chosen, as nlerp would (the rotation is unit already, so normalising again would only round).
@@ -31,24 +34,59 @@ inline glm::quat PartOfRotation(const glm::quat& rotation, float weight) {
   return detail::ScaleRotation(rotation, weight);
 }
 
-// A vector with its length (glm::length), computed once and shared by the callers below.
-struct Measured {
-  glm::vec3 vector;
-  float length;
-};
+// nlerp(from, to, weight) on the shortest path, for unit `from` and `to`; at full weight only
+// the sign is chosen, as nlerp would (`to` is unit already: normalising it twice only rounds).
+inline glm::quat TurnToward(const glm::quat& from, const glm::quat& to, float weight) {
+  if (weight >= 1.0f)
+    return detail::Dot(from, to) < 0.0f ? -to : to;
+  return detail::Nlerp(from, to, weight);
+}
 
-// Unit vector perpendicular to `axis` (unit), preferring `preferred`, then `fallback`, then any.
-glm::vec3 PerpendicularDirection(const glm::vec3& axis, const Measured& preferred,
-                                 const Measured& fallback) {
-  for (const Measured* candidate : {&preferred, &fallback}) {
-    const glm::vec3 perpendicular = candidate->vector - glm::dot(candidate->vector, axis) * axis;
-    const float length = glm::length(perpendicular);
-    if (length > kMinPerpendicular * candidate->length)
-      return perpendicular * (1.0f / length);
+inline float Length2(const glm::vec3& v) {
+  return glm::dot(v, v);
+}
+
+// The candidates below are compared squared (no square root): a candidate is usable when its
+// part off the line is longer than kMinPerpendicular times its own length.
+constexpr float kMinPerpendicular2 = kMinPerpendicular * kMinPerpendicular;
+
+// An axis well away from `line` (any length) to build a perpendicular from.
+inline glm::vec3 HelperAxis(const glm::vec3& line) {
+  return line.x * line.x < 0.81f * Length2(line) ? glm::vec3(1.0f, 0.0f, 0.0f)
+                                                 : glm::vec3(0.0f, 1.0f, 0.0f);
+}
+
+// Any unit vector perpendicular to `axis`.
+glm::vec3 AnyPerpendicular(const glm::vec3& axis) {
+  return glm::normalize(glm::cross(axis, HelperAxis(axis)));
+}
+
+// Unit vector perpendicular to `axis` (unit) in the plane of `axis` and `preferred`, else of
+// `fallback`, else any: the knee's bend direction for a root-to-end line along `axis`.
+glm::vec3 BendDirection(const glm::vec3& axis, const glm::vec3& preferred,
+                        const glm::vec3& fallback) {
+  for (const glm::vec3* candidate : {&preferred, &fallback}) {
+    const glm::vec3 perpendicular = *candidate - glm::dot(*candidate, axis) * axis;
+    const float length2 = Length2(perpendicular);
+    if (length2 > kMinPerpendicular2 * Length2(*candidate))
+      return perpendicular * (1.0f / std::sqrt(length2));
   }
-  const glm::vec3 helper =
-      std::fabs(axis.x) < 0.9f ? glm::vec3(1.0f, 0.0f, 0.0f) : glm::vec3(0.0f, 1.0f, 0.0f);
-  return glm::normalize(glm::cross(axis, helper));
+  return AnyPerpendicular(axis);
+}
+
+// Normal of the plane BendDirection(line / |line|, preferred, fallback) spans with the line
+// (same candidate chosen, same orientation: bend x line), left unnormalised: only its direction
+// is used, so neither the line nor the bend needs normalising. |candidate x line| is the
+// candidate's part off the line times |line|.
+glm::vec3 BendPlaneNormal(const glm::vec3& line, const glm::vec3& preferred,
+                          const glm::vec3& fallback) {
+  const float line2 = Length2(line);
+  for (const glm::vec3* candidate : {&preferred, &fallback}) {
+    const glm::vec3 normal = glm::cross(*candidate, line);
+    if (Length2(normal) > kMinPerpendicular2 * Length2(*candidate) * line2)
+      return normal;
+  }
+  return glm::cross(glm::cross(line, HelperAxis(line)), line);
 }
 
 // Shortest rotation taking unit vector `from` onto unit vector `to`, scaled by a positive factor
@@ -57,8 +95,7 @@ glm::vec3 PerpendicularDirection(const glm::vec3& axis, const Measured& preferre
 glm::quat ScaledArcRotation(const glm::vec3& from, const glm::vec3& to) {
   const float cosine = glm::dot(from, to);
   if (cosine < -1.0f + 1e-6f) {
-    const Measured none{glm::vec3(0.0f), 0.0f};
-    const glm::vec3 axis = PerpendicularDirection(from, none, none);
+    const glm::vec3 axis = AnyPerpendicular(from);
     return glm::quat(0.0f, axis.x, axis.y, axis.z);
   }
   const glm::vec3 axis = glm::cross(from, to);
@@ -66,13 +103,13 @@ glm::quat ScaledArcRotation(const glm::vec3& from, const glm::vec3& to) {
 }
 
 // Orthonormal frame whose first axis is `e1` (unit) and whose second lies in the plane of `e1`
-// and `secondary`; false when they are parallel.
+// and `secondary` (any length); false when they are parallel.
 bool MakeFrame(const glm::vec3& e1, const glm::vec3& secondary, glm::mat3& frame) {
   glm::vec3 e2 = secondary - glm::dot(secondary, e1) * e1;
-  const float length = glm::length(e2);
-  if (length < kMinPerpendicular)
+  const float length2 = Length2(e2);
+  if (length2 < kMinPerpendicular2 * Length2(secondary))
     return false;
-  e2 *= 1.0f / length;
+  e2 *= 1.0f / std::sqrt(length2);
   frame = glm::mat3(e1, e2, glm::cross(e1, e2));
   return true;
 }
@@ -90,9 +127,9 @@ TwoBoneIkSolution SolveFinite(const glm::vec3& a, const glm::vec3& b, const glm:
   const glm::vec3 to_target = target - a;
   const float target_distance = glm::length(to_target);
   const glm::vec3 to_end = c - a;
-  const float end_distance = glm::length(to_end);
+  // Only the direction of the current root-to-end line is used (through BendPlaneNormal).
   if (upper_length < kMinBoneLength || lower_length < kMinBoneLength ||
-      target_distance < kMinBoneLength || end_distance < kMinBoneLength)
+      target_distance < kMinBoneLength || Length2(to_end) < kMinBoneLength * kMinBoneLength)
     return solution;
 
   // Clamp the reach into [just above |l1 - l2|, max_extension * (l1 + l2)].
@@ -111,12 +148,8 @@ TwoBoneIkSolution SolveFinite(const glm::vec3& a, const glm::vec3& b, const glm:
   solution.reached = target_distance >= min_reach && target_distance <= soft_start;
 
   // The bend plane: root-to-target line plus the pole (or, failing that, the current knee).
-  const Measured upper{upper_bone, upper_length};
-  const Measured measured_pole{pole, glm::length(pole)};
-  const glm::vec3 old_direction = to_end * (1.0f / end_distance);
   const glm::vec3 new_direction = to_target * (1.0f / target_distance);
-  const glm::vec3 old_bend = PerpendicularDirection(old_direction, measured_pole, upper);
-  const glm::vec3 new_bend = PerpendicularDirection(new_direction, measured_pole, upper);
+  const glm::vec3 new_bend = BendDirection(new_direction, pole, upper_bone);
 
   // Law of cosines for the angle at the upper joint between the target line and the upper bone.
   const float cos_upper =
@@ -128,6 +161,8 @@ TwoBoneIkSolution SolveFinite(const glm::vec3& a, const glm::vec3& b, const glm:
   const glm::vec3 new_upper_direction = cos_upper * new_direction + sin_upper * new_bend;
   const glm::vec3 new_knee = a + upper_length * new_upper_direction;
   const glm::vec3 new_end = a + reach * new_direction;
+  const glm::vec3 wanted_lower = glm::normalize(new_end - new_knee);
+  const float inverse_lower_length = 1.0f / lower_length;
 
   // Upper: carry the frame (upper bone, bend-plane normal) onto its new place, which keeps the
   // bone's twist about itself tied to the pole instead of taking the shortest arc. The new
@@ -136,22 +171,28 @@ TwoBoneIkSolution SolveFinite(const glm::vec3& a, const glm::vec3& b, const glm:
   // new_direction) with u = new_upper_direction.
   const glm::vec3 old_upper_direction = upper_bone * (1.0f / upper_length);
   glm::mat3 old_frame;
-  if (MakeFrame(old_upper_direction, glm::cross(old_bend, old_direction), old_frame)) {
+  if (MakeFrame(old_upper_direction, BendPlaneNormal(to_end, pole, upper_bone), old_frame)) {
     const glm::mat3 new_frame(new_upper_direction, glm::cross(new_bend, new_direction),
                               cos_upper * new_bend - sin_upper * new_direction);
-    solution.upper_delta =
-        detail::NormalizeFast(glm::quat_cast(new_frame * glm::transpose(old_frame)));
+    const glm::mat3 old_to_new = new_frame * glm::transpose(old_frame);
+    // Unit up to rounding (both frames are orthonormal); normalised for the output only, so the
+    // lower's solve below does not wait for it.
+    const glm::quat upper_delta = glm::quat_cast(old_to_new);
+    solution.upper_delta = detail::NormalizeFast(upper_delta);
+    // The upper's rotation carries the lower bone along as the matrix does; the matrix is at
+    // hand before the quaternion.
+    const glm::vec3 carried_lower = old_to_new * lower_bone * inverse_lower_length;
+    solution.lower_delta =
+        detail::NormalizeFast(ScaledArcRotation(carried_lower, wanted_lower) * upper_delta);
   } else {
     solution.upper_delta =
         detail::NormalizeFast(ScaledArcRotation(old_upper_direction, new_upper_direction));
+    // Lower: after the upper's rotation, swing the lower bone onto the knee-to-end line.
+    const glm::vec3 carried_lower =
+        detail::Rotate(solution.upper_delta, lower_bone) * inverse_lower_length;
+    solution.lower_delta = detail::NormalizeFast(ScaledArcRotation(carried_lower, wanted_lower) *
+                                                 solution.upper_delta);
   }
-
-  // Lower: after the upper's rotation, swing the lower bone onto the knee-to-end line.
-  const glm::vec3 carried_lower =
-      detail::Rotate(solution.upper_delta, lower_bone) * (1.0f / lower_length);
-  const glm::vec3 wanted_lower = glm::normalize(new_end - new_knee);
-  solution.lower_delta =
-      detail::NormalizeFast(ScaledArcRotation(carried_lower, wanted_lower) * solution.upper_delta);
   solution.valid = true;
   return solution;
 }
@@ -206,9 +247,9 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
     return PoseSizeMismatch(local.size(), model.size(), num_joints);
   if (!Finite(goal.target) || !Finite(goal.pole) || !std::isfinite(goal.weight) ||
       !std::isfinite(goal.max_extension) || !std::isfinite(goal.soft_extension) ||
-      (goal.set_end_rotation && !IsFinite(goal.end_rotation)))
+      (goal.set_end_rotation && !Finite(goal.end_rotation)))
     return GoalError(skeleton, chain, "goal is not finite");
-  if (goal.set_end_rotation && glm::length(goal.end_rotation) < 1e-6f)
+  if (goal.set_end_rotation && detail::Dot(goal.end_rotation, goal.end_rotation) < 1e-12f)
     return GoalError(skeleton, chain, "end rotation is not a rotation (zero length)");
   const float weight = std::clamp(goal.weight, 0.0f, 1.0f);
   if (weight <= 0.0f)
@@ -230,37 +271,40 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
   const glm::quat upper_delta = PartOfRotation(solution.upper_delta, weight);
   const glm::quat lower_delta = PartOfRotation(solution.lower_delta, weight);
   const glm::quat end_rotation =
-      goal.set_end_rotation ? detail::Nlerp(model[chain.end].rotation,
-                                            detail::NormalizeFast(goal.end_rotation), weight)
-                            : model[chain.end].rotation;
+      goal.set_end_rotation
+          ? TurnToward(model[chain.end].rotation, detail::NormalizeFast(goal.end_rotation), weight)
+          : model[chain.end].rotation;
 
   // Root joints: their model space is taken to be their local space.
   const int parent = skeleton.parents[chain.upper];
   const glm::quat parent_rotation =
       parent < 0 ? glm::quat(1.0f, 0.0f, 0.0f, 0.0f) : model[parent].rotation;
-  // Products of unit quaternions (and the checked end rotation): never near zero, so the
-  // inline normalisation (no zero-length guard) is safe and keeps the leg cheap.
-  const glm::quat upper_rotation = detail::NormalizeFast(upper_delta * model[chain.upper].rotation);
-  const glm::quat lower_rotation = detail::NormalizeFast(lower_delta * model[chain.lower].rotation);
+  // New model rotations as products of unit quaternions: unit up to rounding. What is stored is
+  // normalised, but the local rotations and positions below are derived from the products
+  // as they stand (each local is normalised once at the end), so they need not wait for the
+  // model rotations' normalisation. Never near zero, so the inline normalisation (no
+  // zero-length guard) is safe.
+  const glm::quat upper_product = upper_delta * model[chain.upper].rotation;
+  const glm::quat lower_product = lower_delta * model[chain.lower].rotation;
   local[chain.upper].rotation =
-      detail::NormalizeFast(detail::Conjugate(parent_rotation) * upper_rotation);
+      detail::NormalizeFast(detail::Conjugate(parent_rotation) * upper_product);
   local[chain.lower].rotation =
-      detail::NormalizeFast(detail::Conjugate(upper_rotation) * lower_rotation);
+      detail::NormalizeFast(detail::Conjugate(upper_product) * lower_product);
   local[chain.end].rotation =
-      detail::NormalizeFast(detail::Conjugate(lower_rotation) * end_rotation);
+      detail::NormalizeFast(detail::Conjugate(lower_product) * end_rotation);
 
   // Model space: the rotations just computed (parent * local gives them back up to rounding),
   // and positions carried down the chain; scales do not change.
   Transform& upper_model = model[chain.upper];
   Transform& lower_model = model[chain.lower];
   Transform& end_model = model[chain.end];
-  upper_model.rotation = upper_rotation;
-  lower_model.rotation = lower_rotation;
+  upper_model.rotation = detail::NormalizeFast(upper_product);
+  lower_model.rotation = detail::NormalizeFast(lower_product);
   lower_model.translation = upper_model.translation +
-                            upper_rotation * (upper_model.scale * local[chain.lower].translation);
+                            upper_product * (upper_model.scale * local[chain.lower].translation);
   end_model.rotation = end_rotation;
   end_model.translation =
-      lower_model.translation + lower_rotation * (lower_model.scale * local[chain.end].translation);
+      lower_model.translation + lower_product * (lower_model.scale * local[chain.end].translation);
   return Status::Ok();
 }
 
