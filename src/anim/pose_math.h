@@ -4,6 +4,10 @@
 
 #include <cmath>
 
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
+
 #include <glm/glm.hpp>
 #include <glm/gtc/quaternion.hpp>
 
@@ -15,9 +19,19 @@ inline float Dot(const glm::quat& a, const glm::quat& b) {
   return a.w * b.w + a.x * b.x + a.y * b.y + a.z * b.z;
 }
 
+// std::sqrt without its errno branch (a compare and a library call for negative input, on every
+// call site); the same correctly rounded IEEE square root, so bit-identical.
+inline float Sqrt(float x) {
+#if defined(__SSE__)
+  return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(x)));
+#else
+  return std::sqrt(x);
+#endif
+}
+
 inline glm::quat NormalizeFast(const glm::quat& q) {
   const float length_squared = Dot(q, q);
-  const float inverse_length = 1.0f / std::sqrt(length_squared);
+  const float inverse_length = 1.0f / Sqrt(length_squared);
   return glm::quat(q.w * inverse_length, q.x * inverse_length, q.y * inverse_length,
                    q.z * inverse_length);
 }

@@ -45,6 +45,13 @@ inline glm::quat TurnToward(const glm::quat& from, const glm::quat& to, float we
 inline float Length2(const glm::vec3& v) {
   return glm::dot(v, v);
 }
+// glm::length and glm::normalize, with the square root that skips errno (bit-identical).
+inline float Length(const glm::vec3& v) {
+  return detail::Sqrt(Length2(v));
+}
+inline glm::vec3 Normalize(const glm::vec3& v) {
+  return v * (1.0f / detail::Sqrt(Length2(v)));
+}
 
 // The candidates below are compared squared (no square root): a candidate is usable when its
 // part off the line is longer than kMinPerpendicular times its own length.
@@ -58,7 +65,7 @@ inline glm::vec3 HelperAxis(const glm::vec3& line) {
 
 // Any unit vector perpendicular to `axis`.
 glm::vec3 AnyPerpendicular(const glm::vec3& axis) {
-  return glm::normalize(glm::cross(axis, HelperAxis(axis)));
+  return Normalize(glm::cross(axis, HelperAxis(axis)));
 }
 
 // Unit vector perpendicular to `axis` (unit) in the plane of `axis` and `preferred`, else of
@@ -69,7 +76,7 @@ glm::vec3 BendDirection(const glm::vec3& axis, const glm::vec3& preferred,
     const glm::vec3 perpendicular = *candidate - glm::dot(*candidate, axis) * axis;
     const float length2 = Length2(perpendicular);
     if (length2 > kMinPerpendicular2 * Length2(*candidate))
-      return perpendicular * (1.0f / std::sqrt(length2));
+      return perpendicular * (1.0f / detail::Sqrt(length2));
   }
   return AnyPerpendicular(axis);
 }
@@ -109,7 +116,7 @@ bool MakeFrame(const glm::vec3& e1, const glm::vec3& secondary, glm::mat3& frame
   const float length2 = Length2(e2);
   if (length2 < kMinPerpendicular2 * Length2(secondary))
     return false;
-  e2 *= 1.0f / std::sqrt(length2);
+  e2 *= 1.0f / detail::Sqrt(length2);
   frame = glm::mat3(e1, e2, glm::cross(e1, e2));
   return true;
 }
@@ -122,10 +129,10 @@ TwoBoneIkSolution SolveFinite(const glm::vec3& a, const glm::vec3& b, const glm:
   TwoBoneIkSolution solution;
   const glm::vec3 upper_bone = b - a;
   const glm::vec3 lower_bone = c - b;
-  const float upper_length = glm::length(upper_bone);
-  const float lower_length = glm::length(lower_bone);
+  const float upper_length = Length(upper_bone);
+  const float lower_length = Length(lower_bone);
   const glm::vec3 to_target = target - a;
-  const float target_distance = glm::length(to_target);
+  const float target_distance = Length(to_target);
   const glm::vec3 to_end = c - a;
   // Only the direction of the current root-to-end line is used (through BendPlaneNormal).
   if (upper_length < kMinBoneLength || lower_length < kMinBoneLength ||
@@ -156,12 +163,12 @@ TwoBoneIkSolution SolveFinite(const glm::vec3& a, const glm::vec3& b, const glm:
       std::clamp((upper_length * upper_length + reach * reach - lower_length * lower_length) /
                      (2.0f * upper_length * reach),
                  -1.0f, 1.0f);
-  const float sin_upper = std::sqrt(std::max(0.0f, 1.0f - cos_upper * cos_upper));
+  const float sin_upper = detail::Sqrt(std::max(0.0f, 1.0f - cos_upper * cos_upper));
   // new_direction and new_bend are orthonormal, so this is a unit vector as it stands.
   const glm::vec3 new_upper_direction = cos_upper * new_direction + sin_upper * new_bend;
   const glm::vec3 new_knee = a + upper_length * new_upper_direction;
   const glm::vec3 new_end = a + reach * new_direction;
-  const glm::vec3 wanted_lower = glm::normalize(new_end - new_knee);
+  const glm::vec3 wanted_lower = Normalize(new_end - new_knee);
   const float inverse_lower_length = 1.0f / lower_length;
 
   // Upper: carry the frame (upper bone, bend-plane normal) onto its new place, which keeps the
