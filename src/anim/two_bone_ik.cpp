@@ -7,6 +7,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "anim/pose_math.h"
+#include "anim/rotation_batch.h"
 
 namespace footwork::anim {
 namespace {
@@ -204,6 +205,30 @@ TwoBoneIkSolution SolveFinite(const glm::vec3& a, const glm::vec3& b, const glm:
   return solution;
 }
 
+// The five rotations ApplyTwoBoneIk writes, before normalisation.
+struct NewRotations {
+  glm::quat upper_local;
+  glm::quat lower_local;
+  glm::quat end_local;
+  glm::quat upper_model;
+  glm::quat lower_model;
+};
+
+// NormalizeFast on all five: four in one SSE pass (four square roots and divisions in one
+// instruction each, bit-identical to one at a time), then the fifth.
+inline void Normalize(NewRotations& rotations) {
+#if defined(__SSE2__)
+  detail::NormalizeFour(&rotations.upper_local.x, &rotations.lower_local.x, &rotations.end_local.x,
+                        &rotations.upper_model.x);
+#else
+  rotations.upper_local = detail::NormalizeFast(rotations.upper_local);
+  rotations.lower_local = detail::NormalizeFast(rotations.lower_local);
+  rotations.end_local = detail::NormalizeFast(rotations.end_local);
+  rotations.upper_model = detail::NormalizeFast(rotations.upper_model);
+#endif
+  rotations.lower_model = detail::NormalizeFast(rotations.lower_model);
+}
+
 // Error messages, out of line and marked cold: formatting them inline bloated the per-leg
 // function enough that GCC stopped inlining the solve's small math helpers.
 [[gnu::cold, gnu::noinline]] Error ChainOutOfRange(const TwoBoneIkChain& chain, int num_joints) {
@@ -293,20 +318,22 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
   // zero-length guard) is safe.
   const glm::quat upper_product = upper_delta * model[chain.upper].rotation;
   const glm::quat lower_product = lower_delta * model[chain.lower].rotation;
-  local[chain.upper].rotation =
-      detail::NormalizeFast(detail::Conjugate(parent_rotation) * upper_product);
-  local[chain.lower].rotation =
-      detail::NormalizeFast(detail::Conjugate(upper_product) * lower_product);
-  local[chain.end].rotation =
-      detail::NormalizeFast(detail::Conjugate(lower_product) * end_rotation);
+  NewRotations rotations{detail::Conjugate(parent_rotation) * upper_product,
+                         detail::Conjugate(upper_product) * lower_product,
+                         detail::Conjugate(lower_product) * end_rotation, upper_product,
+                         lower_product};
+  Normalize(rotations);
+  local[chain.upper].rotation = rotations.upper_local;
+  local[chain.lower].rotation = rotations.lower_local;
+  local[chain.end].rotation = rotations.end_local;
 
   // Model space: the rotations just computed (parent * local gives them back up to rounding),
   // and positions carried down the chain; scales do not change.
   Transform& upper_model = model[chain.upper];
   Transform& lower_model = model[chain.lower];
   Transform& end_model = model[chain.end];
-  upper_model.rotation = detail::NormalizeFast(upper_product);
-  lower_model.rotation = detail::NormalizeFast(lower_product);
+  upper_model.rotation = rotations.upper_model;
+  lower_model.rotation = rotations.lower_model;
   lower_model.translation = upper_model.translation +
                             upper_product * (upper_model.scale * local[chain.lower].translation);
   end_model.rotation = end_rotation;
