@@ -1,7 +1,10 @@
 #include "footwork/anim/two_bone_ik.h"
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <limits>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -265,9 +268,9 @@ TEST(TwoBoneIk, SoftReachIsContinuousMonotoneAndStopsShortOfTheClamp) {
   // Eased, not clamped: past the band's start the leg is short of the target but still moving.
   EXPECT_LT(reached(start + 0.5f * soft * length, soft), start + 0.5f * soft * length - 1e-3f);
   EXPECT_GT(reached(start + 0.5f * soft * length, soft), reached(start, soft) + 1e-3f);
-  EXPECT_FALSE(SolveTwoBoneIk(hip, knee, ankle, hip + down * (start + 0.01f), kForward, 0.999f,
-                              soft)
-                   .reached);
+  EXPECT_FALSE(
+      SolveTwoBoneIk(hip, knee, ankle, hip + down * (start + 0.01f), kForward, 0.999f, soft)
+          .reached);
   // Without a band the old hard clamp: exact up to the clamp.
   EXPECT_NEAR(reached(0.99f * length, 0.0f), 0.99f * length, 1e-4f);
 }
@@ -286,6 +289,107 @@ TEST(TwoBoneIk, SoftReachKeepsTheKneeOnThePoleSide) {
     const glm::vec3 new_knee = hip + solution.upper_delta * (knee - hip);
     EXPECT_GT(new_knee.z, 0.0f) << distance;
   }
+}
+
+// Many random bent legs, targets (near to past full reach), poles and reach settings: the
+// invariants the solver's optimisations must keep. The foot lands on the hip-target line at the
+// target when it is within reach; bones keep their lengths; the model transforms written agree
+// with a local-to-model pass; the knee bends toward the pole; the bare solve agrees with the
+// applied one; and a second run gives bit-identical transforms.
+TEST(TwoBoneIk, RandomLegsAndGoalsKeepTheSolversInvariants) {
+  std::mt19937 random(7);
+  // From the generator's raw output (distributions differ between standard libraries).
+  const auto uniform = [&random](float low, float high) {
+    return low + (high - low) * static_cast<float>(random() >> 8) / 16777216.0f;
+  };
+  const auto direction = [&uniform] {
+    glm::vec3 v;
+    do {
+      v = {uniform(-1.0f, 1.0f), uniform(-1.0f, 1.0f), uniform(-1.0f, 1.0f)};
+    } while (glm::length(v) < 0.1f || glm::length(v) > 1.0f);
+    return glm::normalize(v);
+  };
+  int reached = 0;
+  for (int i = 0; i < 3000; ++i) {
+    LegPose pose = MakeLegPose(i % 2 == 1);
+    pose.local[kThighL].rotation =
+        AxisAngle(direction(), uniform(-0.8f, 0.8f)) * pose.local[kThighL].rotation;
+    pose.local[kCalfL].rotation =
+        AxisAngle(direction(), uniform(-0.8f, 0.8f)) * pose.local[kCalfL].rotation;
+    pose.model = ToModel(pose.skeleton, pose.local);
+    const glm::vec3 hip = pose.model[kThighL].translation;
+    const glm::vec3 knee = pose.model[kCalfL].translation;
+    const glm::vec3 ankle = pose.model[kFootL].translation;
+    const float thigh = glm::length(knee - hip);
+    const float calf = glm::length(ankle - knee);
+    const float length = thigh + calf;
+
+    TwoBoneIkGoal goal;
+    const glm::vec3 line = direction();
+    const float distance = uniform(std::fabs(thigh - calf) + 0.15f * length, 1.2f * length);
+    goal.target = hip + distance * line;
+    goal.pole = direction() * uniform(0.1f, 2.0f);
+    goal.max_extension = i % 3 == 0 ? uniform(0.8f, 1.0f) : 0.999f;
+    goal.soft_extension = i % 4 == 0 ? uniform(0.0f, 0.1f) : 0.0f;
+    goal.set_end_rotation = i % 5 == 0;
+    goal.end_rotation = AxisAngle(direction(), uniform(-3.0f, 3.0f));
+    const std::string where = "case " + std::to_string(i);
+
+    const TwoBoneIkSolution solution = SolveTwoBoneIk(hip, knee, ankle, goal.target, goal.pole,
+                                                      goal.max_extension, goal.soft_extension);
+    ASSERT_TRUE(solution.valid) << where;
+    LegPose solved = pose;
+    ASSERT_TRUE(Apply(solved, goal).ok()) << where;
+    const std::vector<Transform>& model = solved.model;
+
+    // On the target's line, at the target when within reach (the easing band excluded).
+    const glm::vec3 end = model[kFootL].translation;
+    EXPECT_LT(glm::length(glm::cross(end - hip, line)), 1e-4f) << where;
+    EXPECT_GT(glm::dot(end - hip, line), 0.0f) << where;
+    if (solution.reached) {
+      ++reached;
+      EXPECT_TRUE(VecNear(end, goal.target, 1e-4f)) << where;
+    }
+    EXPECT_NEAR(glm::length(model[kCalfL].translation - hip), thigh, 1e-4f) << where;
+    EXPECT_NEAR(glm::length(end - model[kCalfL].translation), calf, 1e-4f) << where;
+    const std::vector<Transform> recomputed = ToModel(solved.skeleton, solved.local);
+    for (const int joint : {kThighL, kCalfL, kFootL})
+      EXPECT_TRUE(testing::TransformNear(model[joint], recomputed[joint], 1e-4f)) << where;
+    if (goal.set_end_rotation) {
+      EXPECT_TRUE(QuatNear(model[kFootL].rotation, goal.end_rotation)) << where;
+    } else {
+      EXPECT_TRUE(QuatNear(model[kFootL].rotation, pose.model[kFootL].rotation)) << where;
+    }
+
+    // The knee bends toward the pole (checked where the pole is clearly off the line).
+    const glm::vec3 pole_off_line = goal.pole - glm::dot(goal.pole, line) * line;
+    if (glm::length(pole_off_line) > 0.2f * glm::length(goal.pole)) {
+      EXPECT_GT(glm::dot(KneeOffset(model), pole_off_line), 0.0f) << where;
+    }
+
+    // The bare solve's deltas give the applied pose.
+    EXPECT_TRUE(QuatNear(solution.upper_delta * pose.model[kThighL].rotation,
+                         model[kThighL].rotation, 1e-5f))
+        << where;
+    EXPECT_TRUE(
+        QuatNear(solution.lower_delta * pose.model[kCalfL].rotation, model[kCalfL].rotation, 1e-5f))
+        << where;
+
+    // Deterministic: the same inputs give the same bits.
+    LegPose again = pose;
+    ASSERT_TRUE(Apply(again, goal).ok());
+    EXPECT_EQ(std::memcmp(again.local.data(), solved.local.data(),
+                          solved.local.size() * sizeof(Transform)),
+              0)
+        << where;
+    EXPECT_EQ(std::memcmp(again.model.data(), solved.model.data(),
+                          solved.model.size() * sizeof(Transform)),
+              0)
+        << where;
+  }
+  // Most targets are within reach, some past it.
+  EXPECT_GT(reached, 1500);
+  EXPECT_LT(reached, 2900);
 }
 
 }  // namespace
