@@ -229,8 +229,8 @@ inline void Normalize(NewRotations& rotations) {
   rotations.lower_model = detail::NormalizeFast(rotations.lower_model);
 }
 
-// Error messages, out of line and marked cold: formatting them inline bloated the per-leg
-// function enough that GCC stopped inlining the solve's small math helpers.
+// Error messages, out of line and marked cold: formatted inline, they bloated ApplyTwoBoneIk
+// enough that GCC kept NormalizeFast and glm's quaternion products there as calls.
 [[gnu::cold, gnu::noinline]] Error ChainOutOfRange(const TwoBoneIkChain& chain, int num_joints) {
   return Error{fmt::format("two-bone IK: chain joints ({}, {}, {}) out of range (skeleton has {})",
                            chain.upper, chain.lower, chain.end, num_joints)};
