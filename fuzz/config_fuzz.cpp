@@ -1,7 +1,8 @@
 // libFuzzer target for Footwork's JSON loaders: scenarios, levels, movement and gamepad
 // settings, input timelines, locomotion and IK settings, chooser tables, character
-// descriptions, rig profiles and trace lines. The first byte picks the loader, the rest is the
-// text. Any input must give a value or an Error, never a crash, hang or sanitizer report.
+// descriptions, rig profiles, traces and the metrics' segment scenarios (sim::ParseScenario). The
+// first byte picks the loader, the rest is the text. Any input must give a value or an Error, never
+// a crash, hang or sanitizer report.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -15,6 +16,7 @@
 #include "footwork/locomotion/scenario.h"
 #include "footwork/movement/input.h"
 #include "footwork/movement/movement_settings.h"
+#include "footwork/sim/scenario.h"
 #include "footwork/sim/trace_io.h"
 #include "footwork/world/level.h"
 
@@ -24,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
   const std::string source = "fuzz.json";
   bool ok = false;
-  switch (data[0] % 11) {
+  switch (data[0] % 12) {
     case 0:
       ok = footwork::locomotion::ParseScenario(text, source).ok();
       break;
@@ -55,8 +57,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     case 9:
       ok = footwork::io::RigProfileFromJson(text, source).ok();
       break;
-    default:
+    case 10:
       ok = footwork::sim::TraceReader::Parse(text, source).ok();
+      break;
+    default:
+      ok = footwork::sim::ParseScenario(text, source).ok();
       break;
   }
   (void)ok;

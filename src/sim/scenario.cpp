@@ -195,7 +195,8 @@ Result<Scenario> ParseScenario(std::string_view json_text, const std::string& so
   Json json;
   try {
     json = Json::parse(json_text);
-  } catch (const Json::parse_error& error) {
+  } catch (const Json::exception& error) {
+    // parse_error, and out_of_range for a number too large for a double (1e999).
     return Error{source_name + ": not valid JSON: " + error.what()};
   }
   if (!json.is_object())

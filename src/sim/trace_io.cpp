@@ -386,7 +386,8 @@ Result<TraceFrame> ParseTraceLine(std::string_view line, const std::string& sour
   Json json;
   try {
     json = Json::parse(line);
-  } catch (const Json::parse_error& error) {
+  } catch (const Json::exception& error) {
+    // parse_error, and out_of_range for a number too large for a double (1e999).
     reader.FailLine(std::string("not valid JSON (each line must be one frame object): ") +
                     error.what());
     return reader.error();

@@ -38,6 +38,13 @@ TEST(ScenarioTest, ParsesIssueSixExample) {
   EXPECT_DOUBLE_EQ(scenario->duration_s, 10.0);
 }
 
+// As for traces: a number too large for a double is an error, not an escaping exception.
+TEST(ScenarioTest, NumberTooLargeForADoubleIsAnError) {
+  const Result<Scenario> scenario = ParseScenario("{\"dt\": 1e999}", "overflow.json");
+  ASSERT_FALSE(scenario.ok());
+  EXPECT_NE(scenario.error().message.find("overflow.json"), std::string::npos);
+}
+
 TEST(ScenarioTest, MistakesNameTheField) {
   EXPECT_EQ(ErrorOf(R"({"duration_s": 5, "events": [{"t": 1, "mvoe": [0, 1]}]})"),
             "s.json: events[0].mvoe: unknown field (known: t, move, device, camera_yaw_deg, "

@@ -57,6 +57,16 @@ TEST(TraceIoTest, LineHasTheContractFieldsInOrder) {
   EXPECT_EQ(line.find("internal"), std::string::npos);  // kept out unless asked
 }
 
+// A number too large for a double is an error naming the line, not an escaping exception
+// (found by fuzz/config_fuzz: nlohmann's out_of_range 406, which the reader did not catch).
+TEST(TraceIoTest, NumberTooLargeForADoubleIsAnError) {
+  const Result<std::vector<TraceFrame>> frames =
+      TraceReader::Parse("{\"t\": 1e999}\n", "overflow.jsonl");
+  ASSERT_FALSE(frames.ok());
+  EXPECT_NE(frames.error().message.find("overflow.jsonl"), std::string::npos);
+  EXPECT_NE(frames.error().message.find("not valid JSON"), std::string::npos);
+}
+
 TEST(TraceIoTest, FloatsUseTheShortestRoundTripDecimal) {
   TraceFrame frame;
   frame.t = 0.1;
