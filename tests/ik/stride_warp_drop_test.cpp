@@ -22,10 +22,6 @@ namespace humanoid = ::footwork::testing;
 
 constexpr float kDt = 1.0f / 60.0f;
 
-bool Same(const Transform& a, const Transform& b) {
-  return a.translation == b.translation && a.rotation == b.rotation && a.scale == b.scale;
-}
-
 struct Pose {
   std::vector<Transform> local;
   std::vector<Transform> model;
@@ -126,7 +122,7 @@ TEST_F(StrideWarpDropTest, TheDropMovesTowardItsGoalWithTheHalfLifeWhateverTheFr
                    .ok());
   const Pose animated = At(*t);
   for (std::size_t j = 0; j < untouched.local.size(); ++j)
-    EXPECT_TRUE(Same(untouched.local[j], animated.local[j])) << j;
+    EXPECT_TRUE(humanoid::SameBits(untouched.local[j], animated.local[j])) << j;
 }
 
 TEST_F(StrideWarpDropTest, ADropLeftWhenTheWarpEndsEasesOutThenThePoseIsUntouched) {
@@ -159,8 +155,8 @@ TEST_F(StrideWarpDropTest, ADropLeftWhenTheWarpEndsEasesOutThenThePoseIsUntouche
   Pose pose = animated;
   Step(pose, 1.0f, state, kDt);
   for (std::size_t j = 0; j < pose.local.size(); ++j) {
-    EXPECT_TRUE(Same(pose.local[j], animated.local[j])) << j;
-    EXPECT_TRUE(Same(pose.model[j], animated.model[j])) << j;
+    EXPECT_TRUE(humanoid::SameBits(pose.local[j], animated.local[j])) << j;
+    EXPECT_TRUE(humanoid::SameBits(pose.model[j], animated.model[j])) << j;
   }
 }
 

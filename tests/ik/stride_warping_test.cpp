@@ -19,11 +19,6 @@ namespace {
 
 namespace humanoid = ::footwork::testing;
 
-// Exactly the same bits (Transform has no operator==).
-bool Same(const Transform& a, const Transform& b) {
-  return a.translation == b.translation && a.rotation == b.rotation && a.scale == b.scale;
-}
-
 struct Pose {
   std::vector<Transform> local;
   std::vector<Transform> model;
@@ -90,8 +85,10 @@ TEST_F(StrideWarpingTest, RatioOneLeavesThePoseBitIdentical) {
     const Pose animated = At(walk_, t);
     const Pose warped = Warped(walk_, t, {0, 0, 1}, 1.0f);
     for (std::size_t j = 0; j < animated.local.size(); ++j) {
-      EXPECT_TRUE(Same(warped.local[j], animated.local[j])) << "joint " << j << " t " << t;
-      EXPECT_TRUE(Same(warped.model[j], animated.model[j])) << "joint " << j << " t " << t;
+      EXPECT_TRUE(humanoid::SameBits(warped.local[j], animated.local[j]))
+          << "joint " << j << " t " << t;
+      EXPECT_TRUE(humanoid::SameBits(warped.model[j], animated.model[j]))
+          << "joint " << j << " t " << t;
     }
   }
 }
@@ -286,7 +283,7 @@ TEST_F(StrideWarpingTest, BadInputIsAnErrorAndLeavesThePoseUntouched) {
     ASSERT_FALSE(warped.ok()) << needle;
     EXPECT_NE(warped.error().message.find(needle), std::string::npos) << warped.error().message;
     for (std::size_t j = 0; j < pose.local.size(); ++j)
-      EXPECT_TRUE(Same(pose.local[j], animated.local[j]));
+      EXPECT_TRUE(humanoid::SameBits(pose.local[j], animated.local[j]));
   };
   expect_error({0, 0, 1}, nan, "ratio");
   expect_error({0, 0, 1}, 0.0f, "ratio");
@@ -298,7 +295,7 @@ TEST_F(StrideWarpingTest, BadInputIsAnErrorAndLeavesThePoseUntouched) {
                                    vertical.model);
   ASSERT_TRUE(warped.ok());
   for (std::size_t j = 0; j < vertical.local.size(); ++j)
-    EXPECT_TRUE(Same(vertical.local[j], animated.local[j]));
+    EXPECT_TRUE(humanoid::SameBits(vertical.local[j], animated.local[j]));
   std::vector<Transform> short_local(animated.local.begin(), animated.local.end() - 1);
   std::vector<Transform> model = animated.model;
   auto mismatched =

@@ -20,6 +20,11 @@ inline float RotationAngle(const glm::quat& a, const glm::quat& b) {
   return 2.0f * std::atan2(glm::length(glm::vec3(delta.x, delta.y, delta.z)), std::fabs(delta.w));
 }
 
+// Exactly the same bits (Transform has no operator==): for tests that a pose is left untouched.
+inline bool SameBits(const Transform& a, const Transform& b) {
+  return a.translation == b.translation && a.rotation == b.rotation && a.scale == b.scale;
+}
+
 // Local transforms of every joint at time_s, clamped (not looped) to the clip. A clip the
 // sampler rejects (e.g. a track count that differs from the skeleton's) fails the running test
 // and gives the rest pose.
