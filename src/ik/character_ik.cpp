@@ -236,6 +236,19 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
                                velocity * share);
       offset_targets[side] = FootOffsetTarget(traces[side], animated[side].translation, root_height,
                                               rig.foot_height_m * settings.foot_height_scale);
+      // A planted foot (the cooker says it is on the ground) whose animation holds its lowest
+      // sole point above the clip's floor is settled down onto the ground, by at most
+      // max_settle_m: the idle stands 1.2 cm up, which 25 degrees of slope took over the bar.
+      if (IsFootPlanted(input.foot_lock[side]) && traces[side].hit) {
+        const glm::vec3 heel = animated[side].translation - animated[side].rotation *
+                                                                rig.legs[side].up_in_foot *
+                                                                rig.foot_height_m;
+        float lowest = heel.y;
+        if (const std::optional<glm::vec3> toe = ToeSolePoint(rig.legs[side], animated[side]))
+          lowest = std::min(lowest, toe->y);
+        const float above = lowest - root_height - settings.feet.sink_tolerance_m;
+        offset_targets[side].y -= std::clamp(above, 0.0f, settings.feet.max_settle_m);
+      }
       // A swinging foot is raised only as far as its lift does not already clear higher ground
       // (see EaseForSwing); lower ground still lowers it (and the pelvis) fully.
       if (offset_targets[side].y > 0.0f)

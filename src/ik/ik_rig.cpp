@@ -56,6 +56,14 @@ const char* BodyPartCurveName(BodyPart part) {
   return "";
 }
 
+std::optional<glm::vec3> ToeSolePoint(const LegRig& leg, const Transform& foot_world) {
+  if (leg.ball < 0)
+    return std::nullopt;
+  // In the foot's frame: the toe joint bends, but the ball it sits on moves with the foot.
+  return foot_world.TransformPoint(leg.ball_in_foot) -
+         foot_world.rotation * leg.up_in_foot * leg.ball_height_m;
+}
+
 glm::vec3 LowestSolePoint(const LegRig& leg, float foot_height_m, const Transform& foot_world,
                           const glm::vec3& normal) {
   const glm::vec3 foot_up = foot_world.rotation * leg.up_in_foot;

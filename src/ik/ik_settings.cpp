@@ -23,12 +23,27 @@ struct Section {
 const std::vector<Section>& Sections() {
   static const std::vector<Section> kSections = {
       {"foot_placement",
-       {"trace_above_m", "trace_below_m", "foot_height_scale", "foot_up_half_life_s",
-        "foot_down_half_life_s", "foot_rotation_half_life_s", "pelvis_down_half_life_s",
-        "pelvis_up_half_life_s", "max_foot_tilt_deg", "sink_tolerance_m", "min_surface_normal_y",
-        "lookahead_s", "max_lookahead_m", "lookahead_traces", "min_step_up_m",
-        "lookahead_full_lift_m", "landing_lookahead_s", "max_foot_rise_speed_m_s",
-        "max_pelvis_rise_speed_m_s", "swing_clearance_m"}},
+       {"trace_above_m",
+        "trace_below_m",
+        "foot_height_scale",
+        "foot_up_half_life_s",
+        "foot_down_half_life_s",
+        "foot_rotation_half_life_s",
+        "pelvis_down_half_life_s",
+        "pelvis_up_half_life_s",
+        "max_foot_tilt_deg",
+        "sink_tolerance_m",
+        "max_settle_m",
+        "min_surface_normal_y",
+        "lookahead_s",
+        "max_lookahead_m",
+        "lookahead_traces",
+        "min_step_up_m",
+        "lookahead_full_lift_m",
+        "landing_lookahead_s",
+        "max_foot_rise_speed_m_s",
+        "max_pelvis_rise_speed_m_s",
+        "swing_clearance_m"}},
       {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m"}},
       {"foot_lock", {"enabled", "follow_placement_height", "teleport_distance_m"}},
       {"look_at",
@@ -79,6 +94,7 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("pelvis_up_half_life_s", feet.pelvis_up_half_life_s, 0.0f, 5.0f, kOptional)
       .Angle("max_foot_tilt_deg", feet.max_foot_tilt_rad, 0.0f, 90.0f, kOptional)
       .Number("sink_tolerance_m", feet.sink_tolerance_m, 0.0f, 0.5f, kOptional)
+      .Number("max_settle_m", feet.max_settle_m, 0.0f, 0.5f, kOptional)
       .Number("min_surface_normal_y", feet.min_normal_y, 0.0f, 1.0f, kOptional)
       .Number("lookahead_s", feet.lookahead_s, 0.0f, 1.0f, kOptional)
       .Number("max_lookahead_m", feet.max_lookahead_m, 0.0f, 2.0f, kOptional)

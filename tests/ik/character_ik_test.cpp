@@ -108,6 +108,33 @@ TEST_F(CharacterIkTest, FootOnASlopeKeepsItsSoleOnTheSurface) {
   EXPECT_LT(ik.pelvis_offset_m(), -0.02f);
 }
 
+// A planted foot (FootLock 1) the animation holds above its floor is settled onto the ground,
+// by at most max_settle_m; a swinging one (FootLock 0) keeps its height.
+TEST_F(CharacterIkTest, APlantedFootHeldAboveTheFloorSettlesOntoItUpToTheCap) {
+  const PlaneWorld world(0.0f);
+  const float cap = assets_->settings().feet.max_settle_m;
+  const float tolerance = assets_->settings().feet.sink_tolerance_m;
+  ASSERT_GT(cap, 0.02f);
+  for (const float raise : {0.02f, cap + 0.03f}) {
+    std::vector<Transform> local = local_;
+    local[0].translation.y += raise;
+    const std::vector<Transform> model = ToModel(skeleton_, local);
+    for (const float lock : {1.0f, 0.0f}) {
+      CharacterIk ik(assets_);
+      CharacterIkInput input = Input({0, 0, 0}, &world);
+      input.foot_lock = {lock, lock};
+      for (int frame = 0; frame < 60; ++frame)
+        ASSERT_TRUE(ik.Update(input, local, model, 1.0f / 60.0f).ok());
+      const float expected = lock > 0.0f ? raise - std::min(raise - tolerance, cap) : raise;
+      for (const IkFoot& foot : ik.feet()) {
+        ASSERT_TRUE(foot.surface_height_m.has_value());
+        EXPECT_NEAR(foot.sole.y - *foot.surface_height_m, expected, 2e-3f)
+            << "raise " << raise << " lock " << lock;
+      }
+    }
+  }
+}
+
 TEST_F(CharacterIkTest, LockedFootStaysInPlaceWhileTheCharacterMoves) {
   const PlaneWorld world(0.0f);
   CharacterIk ik(assets_);

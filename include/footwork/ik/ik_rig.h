@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <glm/glm.hpp>
@@ -47,6 +48,10 @@ struct LegRig {
   glm::vec3 ball_in_foot{0.0f};
   float ball_height_m = 0.0f;
 };
+
+// The sole point under the toe joint (the ball) for a foot at `foot_world`: the toe joint's
+// standing height along the foot's up axis; unset for a rig without a toe.
+std::optional<glm::vec3> ToeSolePoint(const LegRig& leg, const Transform& foot_world);
 
 // The lowest of the foot's two sole points (under the ankle, under the toe joint) along
 // `normal`, for a foot at `foot_world`: where a heel-up or toe-up foot touches a surface.
