@@ -36,7 +36,7 @@ struct FootPlacementSettings {
   // A sole may sink this far below the traced surface before the foot is lifted out (metres).
   float sink_tolerance_m = 0.004f;
   // How far a planted foot the animation holds above its floor is brought down (m).
-  float max_settle_m = 0.03f;
+  float max_settle_m = 0.06f;
   // Surfaces steeper than this (normal.y below) are ignored (walls under a foot's trace).
   float min_normal_y = 0.3f;
   // Look-ahead: extra traces along the foot's horizontal velocity over this much travel time,
