@@ -240,10 +240,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // sole point above the clip's floor is settled down onto the ground, by at most
       // max_settle_m: the idle stands 1.2 cm up, which 25 degrees of slope took over the bar.
       if (IsFootPlanted(input.foot_lock[side]) && traces[side].hit) {
-        const glm::vec3 heel = animated[side].translation - animated[side].rotation *
-                                                                rig.legs[side].up_in_foot *
-                                                                rig.foot_height_m;
-        float lowest = heel.y;
+        float lowest = HeelSolePoint(rig.legs[side], rig.foot_height_m, animated[side]).y;
         if (const std::optional<glm::vec3> toe = ToeSolePoint(rig.legs[side], animated[side]))
           lowest = std::min(lowest, toe->y);
         const float above = lowest - root_height - settings.feet.sink_tolerance_m;
@@ -304,8 +301,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // within a tolerance (animations sink a planted foot a little; offsets lag a step). Whatever
       // Enable_FootIK says: it gates the ground's offsets, but a landing's curve ramping in from 0
       // let the landing foot sink 4 cm below the floor.
-      const glm::vec3 sole =
-          placed.translation - placed.rotation * leg.up_in_foot * rig.foot_height_m;
+      const glm::vec3 sole = HeelSolePoint(leg, rig.foot_height_m, placed);
       const float sink = -glm::dot(sole - traces[side].point, traces[side].normal) -
                          settings.feet.sink_tolerance_m;
       if (sink > 0.0f)
@@ -426,7 +422,7 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
     const Transform foot = world_from_model * model_[rig.legs[side].chain.end];
     IkFoot& out = feet_[side];
     out.ankle = foot.translation;
-    out.sole = foot.translation - foot.rotation * rig.legs[side].up_in_foot * rig.foot_height_m;
+    out.sole = HeelSolePoint(rig.legs[side], rig.foot_height_m, foot);
     out.surface_height_m.reset();
     out.surface_body = world::kNoBody;
     if (input.measure_surface && input.world != nullptr) {

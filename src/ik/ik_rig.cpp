@@ -56,6 +56,10 @@ const char* BodyPartCurveName(BodyPart part) {
   return "";
 }
 
+glm::vec3 HeelSolePoint(const LegRig& leg, float foot_height_m, const Transform& foot_world) {
+  return foot_world.translation - foot_world.rotation * leg.up_in_foot * foot_height_m;
+}
+
 std::optional<glm::vec3> ToeSolePoint(const LegRig& leg, const Transform& foot_world) {
   if (leg.ball < 0)
     return std::nullopt;
@@ -66,12 +70,9 @@ std::optional<glm::vec3> ToeSolePoint(const LegRig& leg, const Transform& foot_w
 
 glm::vec3 LowestSolePoint(const LegRig& leg, float foot_height_m, const Transform& foot_world,
                           const glm::vec3& normal) {
-  const glm::vec3 foot_up = foot_world.rotation * leg.up_in_foot;
-  const glm::vec3 heel = foot_world.translation - foot_up * foot_height_m;
-  if (leg.ball < 0)
-    return heel;
-  const glm::vec3 toe = foot_world.TransformPoint(leg.ball_in_foot) - foot_up * leg.ball_height_m;
-  return glm::dot(toe - heel, normal) < 0.0f ? toe : heel;
+  const glm::vec3 heel = HeelSolePoint(leg, foot_height_m, foot_world);
+  const std::optional<glm::vec3> toe = ToeSolePoint(leg, foot_world);
+  return toe && glm::dot(*toe - heel, normal) < 0.0f ? *toe : heel;
 }
 
 Result<IkRig> BuildIkRig(const anim::Skeleton& skeleton, const anim::RigProfile& profile) {

@@ -49,6 +49,10 @@ struct LegRig {
   float ball_height_m = 0.0f;
 };
 
+// The heel's sole point for a foot at `foot_world`: foot_height_m under the ankle along the foot's
+// own up axis (so a heel strike's pitched foot is measured where its heel is).
+glm::vec3 HeelSolePoint(const LegRig& leg, float foot_height_m, const Transform& foot_world);
+
 // The sole point under the toe joint (the ball) for a foot at `foot_world`: the toe joint's
 // standing height along the foot's up axis; unset for a rig without a toe.
 std::optional<glm::vec3> ToeSolePoint(const LegRig& leg, const Transform& foot_world);
