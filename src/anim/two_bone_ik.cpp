@@ -19,11 +19,12 @@ constexpr float kMinPerpendicular = 1e-2f;
 // The shortest reach is kept slightly above |upper - lower| so the knee angle stays defined.
 constexpr float kMinReachMargin = 1e-4f;
 
-// Inline (core's IsFinite is out of line and called seven times a leg otherwise).
-inline bool Finite(const glm::vec3& v) {
+// Inline (core's IsFinite is out of line and called seven times a leg otherwise); named apart
+// from clip.cpp's Finite so the two can share a unity build (scripts/demo).
+inline bool InlineFinite(const glm::vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
-inline bool Finite(const glm::quat& q) {
+inline bool InlineFinite(const glm::quat& q) {
   return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
 }
 
@@ -259,8 +260,8 @@ inline void Normalize(NewRotations& rotations) {
 TwoBoneIkSolution SolveTwoBoneIk(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
                                  const glm::vec3& target, const glm::vec3& pole,
                                  float max_extension, float soft_extension) {
-  if (!Finite(a) || !Finite(b) || !Finite(c) || !Finite(target) || !Finite(pole) ||
-      !std::isfinite(max_extension) || !std::isfinite(soft_extension))
+  if (!InlineFinite(a) || !InlineFinite(b) || !InlineFinite(c) || !InlineFinite(target) ||
+      !InlineFinite(pole) || !std::isfinite(max_extension) || !std::isfinite(soft_extension))
     return {};
   return SolveFinite(a, b, c, target, pole, max_extension, soft_extension);
 }
@@ -277,9 +278,9 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
   if (local.size() != static_cast<std::size_t>(num_joints) ||
       model.size() != static_cast<std::size_t>(num_joints))
     return PoseSizeMismatch(local.size(), model.size(), num_joints);
-  if (!Finite(goal.target) || !Finite(goal.pole) || !std::isfinite(goal.weight) ||
+  if (!InlineFinite(goal.target) || !InlineFinite(goal.pole) || !std::isfinite(goal.weight) ||
       !std::isfinite(goal.max_extension) || !std::isfinite(goal.soft_extension) ||
-      (goal.set_end_rotation && !Finite(goal.end_rotation)))
+      (goal.set_end_rotation && !InlineFinite(goal.end_rotation)))
     return GoalError(skeleton, chain, "goal is not finite");
   if (goal.set_end_rotation && detail::Dot(goal.end_rotation, goal.end_rotation) < 1e-12f)
     return GoalError(skeleton, chain, "end rotation is not a rotation (zero length)");
@@ -292,7 +293,7 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
   const glm::vec3& b = model[chain.lower].translation;
   const glm::vec3& c = model[chain.end].translation;
   const TwoBoneIkSolution solution =
-      Finite(a) && Finite(b) && Finite(c)
+      InlineFinite(a) && InlineFinite(b) && InlineFinite(c)
           ? SolveFinite(a, b, c, goal.target, goal.pole, goal.max_extension, goal.soft_extension)
           : TwoBoneIkSolution{};
   if (!solution.valid) {
