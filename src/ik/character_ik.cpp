@@ -240,9 +240,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // sole point above the clip's floor is settled down onto the ground, by at most
       // max_settle_m: the idle stands 1.2 cm up, which 25 degrees of slope took over the bar.
       if (IsFootPlanted(input.foot_lock[side]) && traces[side].hit) {
-        float lowest = HeelSolePoint(rig.legs[side], rig.foot_height_m, animated[side]).y;
-        if (const std::optional<glm::vec3> toe = ToeSolePoint(rig.legs[side], animated[side]))
-          lowest = std::min(lowest, toe->y);
+        const float lowest =
+            LowestSolePoint(rig.legs[side], rig.foot_height_m, animated[side], kUp).y;
         const float above = lowest - root_height - settings.feet.sink_tolerance_m;
         offset_targets[side].y -= std::clamp(above, 0.0f, settings.feet.max_settle_m);
       }
