@@ -22,10 +22,7 @@ namespace humanoid = ::footwork::testing;
 
 constexpr float kDt = 1.0f / 60.0f;
 
-struct Pose {
-  std::vector<Transform> local;
-  std::vector<Transform> model;
-};
+using Pose = humanoid::SampledPose;
 
 class StrideWarpDropTest : public ::testing::Test {
  protected:
@@ -41,12 +38,7 @@ class StrideWarpDropTest : public ::testing::Test {
     settings_.pelvis_drop_half_life_s = 0.05f;
   }
 
-  Pose At(float time_s) const {
-    Pose pose;
-    pose.local = humanoid::SampleLocalPose(skeleton_, run_.clip, time_s);
-    pose.model = humanoid::LocalToModel(skeleton_, pose.local);
-    return pose;
-  }
+  Pose At(float time_s) const { return humanoid::SamplePose(skeleton_, run_.clip, time_s); }
 
   float FootY(const Pose& pose, Side side) const {
     return pose.model[rig_.legs[side].chain.end].translation.y;

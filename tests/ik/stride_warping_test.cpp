@@ -19,10 +19,7 @@ namespace {
 
 namespace humanoid = ::footwork::testing;
 
-struct Pose {
-  std::vector<Transform> local;
-  std::vector<Transform> model;
-};
+using Pose = humanoid::SampledPose;
 
 class StrideWarpingTest : public ::testing::Test {
  protected:
@@ -43,10 +40,7 @@ class StrideWarpingTest : public ::testing::Test {
   }
 
   Pose At(const humanoid::HumanoidClip& clip, float time_s) const {
-    Pose pose;
-    pose.local = humanoid::SampleLocalPose(skeleton_, clip.clip, time_s);
-    pose.model = humanoid::LocalToModel(skeleton_, pose.local);
-    return pose;
+    return humanoid::SamplePose(skeleton_, clip.clip, time_s);
   }
 
   // The warped pose at time_s, or the animated one when the warp fails the test.

@@ -35,6 +35,13 @@ std::vector<Transform> LocalToModel(const anim::Skeleton& skeleton,
   return model;
 }
 
+SampledPose SamplePose(const anim::Skeleton& skeleton, const anim::Clip& clip, float time_s) {
+  SampledPose pose;
+  pose.local = SampleLocalPose(skeleton, clip, time_s);
+  pose.model = LocalToModel(skeleton, pose.local);
+  return pose;
+}
+
 glm::vec3 JointModelPosition(const anim::Skeleton& skeleton, const anim::Clip& clip, int joint,
                              float time_s) {
   return LocalToModel(skeleton, SampleLocalPose(skeleton, clip, time_s))[joint].translation;

@@ -36,6 +36,13 @@ std::vector<Transform> SampleLocalPose(const anim::Skeleton& skeleton, const ani
 std::vector<Transform> LocalToModel(const anim::Skeleton& skeleton,
                                     const std::vector<Transform>& local);
 
+// A clip's pose at time_s in both spaces (SampleLocalPose, then LocalToModel).
+struct SampledPose {
+  std::vector<Transform> local;
+  std::vector<Transform> model;
+};
+SampledPose SamplePose(const anim::Skeleton& skeleton, const anim::Clip& clip, float time_s);
+
 // Model-space position of one joint at time_s.
 glm::vec3 JointModelPosition(const anim::Skeleton& skeleton, const anim::Clip& clip, int joint,
                              float time_s);
