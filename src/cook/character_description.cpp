@@ -253,10 +253,11 @@ Result<CharacterDescription> ParseCharacterDescription(const std::string& text,
     return Error{top.file + ": not valid JSON"};
   if (!document.is_object())
     return top.Fail("expected a JSON object");
-  FW_TRY_STATUS(OnlyKnownKeys(document, top,
-                              {"name", "sources", "rig_profile", "sample_rate_hz", "contacts",
-                               "foot_lock_release_s", "loop_closure_blend_s", "quality",
-                               "quality_waivers", "roles", "mirror_roles", "transitions"}));
+  FW_TRY_STATUS(
+      OnlyKnownKeys(document, top,
+                    {"name", "sources", "rig_profile", "sample_rate_hz", "contacts",
+                     "foot_lock_release_s", "loop_closure_blend_s", "floor_from_idle", "quality",
+                     "quality_waivers", "roles", "mirror_roles", "transitions"}));
   CharacterDescription description;
   description.path = path;
   FW_TRY(description.name, String(document, top, "name"));
@@ -280,6 +281,7 @@ Result<CharacterDescription> ParseCharacterDescription(const std::string& text,
          Number(document, top, "foot_lock_release_s", 0.1f, 0.0f, 2.0f));
   FW_TRY(description.loop_closure_blend_s,
          Number(document, top, "loop_closure_blend_s", 0.25f, 0.0f, 5.0f));
+  FW_TRY(description.floor_from_idle, Bool(document, top, "floor_from_idle", false));
 
   const Json* contacts = nullptr;
   FW_TRY(contacts, Object(document, top, "contacts", true));

@@ -17,9 +17,12 @@ float MeanLockedFootSpeed(const std::vector<Transform>& root,
   for (std::size_t i = 1; i < n; ++i) {
     if (lock[i] < 0.999f || lock[i - 1] < 0.999f)
       continue;
-    const glm::vec3 now = root[i].TransformPoint(foot_model[i]);
-    const glm::vec3 before = root[i - 1].TransformPoint(foot_model[i - 1]);
-    sum += glm::length(now - before) * rate_hz;
+    // Horizontal: the runtime's lock holds the foot's place on the ground and lets its height
+    // follow the animation (a heel rising as the foot rolls onto its ball).
+    glm::vec3 step =
+        root[i].TransformPoint(foot_model[i]) - root[i - 1].TransformPoint(foot_model[i - 1]);
+    step.y = 0.0f;
+    sum += glm::length(step) * rate_hz;
     ++count;
   }
   return count > 0 ? sum / static_cast<float>(count) : 0.0f;

@@ -32,7 +32,18 @@ Result<CookedCharacter> CookCharacter(const CharacterDescription& description,
   Result<anim::RigBinding> binding = anim::Bind(profile, scene.skeleton);
   if (!binding)
     return WithContext(where, binding.error());
-  const ClipCookSettings settings = SettingsOf(description);
+  ClipCookSettings settings = SettingsOf(description);
+  // The runtime stands the character on the idle's first frame (BasePose_N): its feet say where
+  // every clip's soles meet the floor.
+  const RoleDescription* idle_role = description.FindRole("idle");
+  if (description.floor_from_idle && idle_role != nullptr) {
+    if (const anim::Clip* idle_source = FindClip(scene.clips, idle_role->clip)) {
+      Result<StandingFeet> standing = MeasureStandingFeet(scene.skeleton, *binding, *idle_source);
+      if (!standing)
+        return WithContext(where, standing.error());
+      settings.standing = *standing;
+    }
+  }
 
   CookedCharacter character;
   character.name = description.name;

@@ -10,12 +10,14 @@
 #include "footwork/cook/clip_from_poses.h"
 #include "footwork/cook/curve_modifiers.h"
 #include "footwork/cook/cycle_speed.h"
+#include "footwork/cook/derived_pose.h"
 #include "footwork/cook/foot_contacts.h"
 #include "footwork/cook/foot_pinning.h"
 #include "footwork/cook/foot_plants.h"
 #include "footwork/cook/loop_closure.h"
 #include "footwork/cook/pose_cleanup.h"
 #include "footwork/cook/sample_motion.h"
+#include "footwork/cook/sole_floor_guard.h"
 #include "footwork/core/angles.h"
 
 namespace footwork::cook {
@@ -82,6 +84,27 @@ Result<std::vector<FootPin>> FootPinsOf(const anim::Skeleton& skeleton,
     pins.push_back(std::move(pin));
   }
   return pins;
+}
+
+// Lifts the clip's heels and balls out of the floor (sole_floor_guard.h); true when it did.
+Result<bool> GuardSolesAgainstFloor(const anim::Skeleton& skeleton, const anim::RigBinding& binding,
+                                    SampledPoses& poses, const std::vector<Transform>& root,
+                                    bool looping, const StandingFeet& standing,
+                                    ClipReport& report) {
+  // A rig without legs has nothing to lift (its clips get no foot curves either).
+  const Result<LegChains> legs = LegChainsOf(binding);
+  if (!legs)
+    return false;
+  Result<SoleFloorLift> lifted =
+      LiftSolesOutOfFloor(skeleton, poses, root, {legs->left, legs->right}, standing, looping, {});
+  if (!lifted)
+    return lifted.error();
+  if (!(lifted->largest_lift_m > 0.0f))
+    return false;
+  report.notes.push_back(
+      fmt::format("a sole sank {:.1f} cm through the floor: feet lifted by up to {:.1f} cm",
+                  100.0f * lifted->deepest_m, 100.0f * lifted->largest_lift_m));
+  return true;
 }
 
 }  // namespace
@@ -178,8 +201,12 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
   const int frames = motion.frames();
   FootContactSettings contact_settings = role.contacts.value_or(settings.contacts);
   contact_settings.looping = role.looping;
-  Result<FootPlants> left = DetectFootPlants(motion.left, motion.rate_hz, contact_settings);
-  Result<FootPlants> right = DetectFootPlants(motion.right, motion.rate_hz, contact_settings);
+  const StandingFoot* standing_left = settings.standing ? &(*settings.standing)[0] : nullptr;
+  const StandingFoot* standing_right = settings.standing ? &(*settings.standing)[1] : nullptr;
+  Result<FootPlants> left =
+      DetectFootPlants(motion.left, motion.rate_hz, contact_settings, standing_left);
+  Result<FootPlants> right =
+      DetectFootPlants(motion.right, motion.rate_hz, contact_settings, standing_right);
   if (!left)
     return WithContext(role.role + " (" + source.name + "): left foot", left.error());
   if (!right)
@@ -225,6 +252,15 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
         return WithContext(role.role, found.error());
       pins = std::move(*found);
     }
+    // Before the cleanup, which then smooths any pop the lift makes and pins the lifted feet.
+    bool lifted = false;
+    if (settings.standing && role.foot_curves) {
+      Result<bool> guarded = GuardSolesAgainstFloor(skeleton, binding, *poses, motion.root,
+                                                    role.looping, *settings.standing, report);
+      if (!guarded)
+        return WithContext(role.role + " (" + source.name + ")", guarded.error());
+      lifted = *guarded;
+    }
     PoseCleanupSettings cleanup_settings;
     // A little under the bar, so resampling at 60 Hz cannot push a step back over it.
     cleanup_settings.step_bar_rad = Radians(settings.bars.max_joint_step_deg);
@@ -235,7 +271,7 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
     if (!cleanup)
       return WithContext(role.role + " (" + source.name + ")", cleanup.error());
     report.notes.insert(report.notes.end(), cleanup->notes.begin(), cleanup->notes.end());
-    const bool rebuild = cleanup->changed;
+    const bool rebuild = cleanup->changed || lifted;
     if (rebuild) {
       anim::Clip rebuilt = ClipFromPoses(
           clip.name, *poses, clip.root_motion.empty() ? std::vector<Transform>{} : motion.root,

@@ -42,7 +42,8 @@ void RemoveShortRuns(ContactFlags& flags, bool value, int min_frames, bool loopi
 }  // namespace
 
 Result<ContactFlags> DetectFootContacts(const FootTrajectory& foot, float rate_hz,
-                                        const FootContactSettings& settings) {
+                                        const FootContactSettings& settings,
+                                        std::optional<float> standing_height_m) {
   const int n = static_cast<int>(foot.ankle.size());
   if (n < 2)
     return Error{fmt::format("foot contacts: need at least 2 frames, got {}", n)};
@@ -62,7 +63,9 @@ Result<ContactFlags> DetectFootContacts(const FootTrajectory& foot, float rate_h
     }
     height[i] = h;
   }
-  const float lowest = *std::min_element(height.begin(), height.end());
+  float lowest = *std::min_element(height.begin(), height.end());
+  if (standing_height_m && std::isfinite(*standing_height_m))
+    lowest = std::min(lowest, *standing_height_m);
   ContactFlags flags(n, false);
   for (int i = 0; i < n; ++i) {
     // Central difference; one-sided (or wrapped, when looping) at the ends.

@@ -51,14 +51,22 @@ void DropSlidingPlants(FootPlants& plants, const FootTrajectory& foot,
 }
 
 Result<FootPlants> DetectFootPlants(const FootTrajectory& foot, float rate_hz,
-                                    const FootContactSettings& settings) {
+                                    const FootContactSettings& settings,
+                                    const StandingFoot* standing) {
   FootPlants plants;
-  Result<ContactFlags> ankle = DetectFootContacts({foot.ankle, {}}, rate_hz, settings);
+  const std::optional<float> ankle_standing =
+      standing ? std::optional<float>(standing->ankle_height_m) : std::nullopt;
+  const std::optional<float> ball_standing = standing && standing->ball_in_foot
+                                                 ? std::optional<float>(standing->ball_height_m)
+                                                 : std::nullopt;
+  Result<ContactFlags> ankle =
+      DetectFootContacts({foot.ankle, {}}, rate_hz, settings, ankle_standing);
   if (!ankle)
     return WithContext("ankle", ankle.error());
   plants.ankle = *ankle;
   if (!foot.ball.empty()) {
-    Result<ContactFlags> ball = DetectFootContacts({foot.ball, {}}, rate_hz, settings);
+    Result<ContactFlags> ball =
+        DetectFootContacts({foot.ball, {}}, rate_hz, settings, ball_standing);
     if (!ball)
       return WithContext("ball", ball.error());
     plants.ball = *ball;

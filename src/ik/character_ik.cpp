@@ -295,12 +295,16 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     placed.translation += placement_.offset[side];
     placed.rotation = glm::normalize(placement_.tilt[side] * placed.rotation);
     if (traces[side].hit) {
-      // Never through the surface: the sole point under the ankle (along the foot's own up
-      // axis, so a heel strike's pitched foot is not lifted early) stays above the traced plane,
-      // within a tolerance (animations sink a planted foot a little; offsets lag a step). Whatever
+      // Never through the surface: the lower of the heel's and the ball's sole points (along the
+      // foot's own up axis, so a heel strike's pitched foot is not lifted early) stays above the
+      // traced plane, within a tolerance (animations sink a planted foot a little; offsets lag a
+      // step; a dead blend carries a landing foot's downward speed on into the floor). Whatever
       // Enable_FootIK says: it gates the ground's offsets, but a landing's curve ramping in from 0
       // let the landing foot sink 4 cm below the floor.
-      const glm::vec3 sole = HeelSolePoint(leg, rig.foot_height_m, placed);
+      const glm::vec3 sole =
+          settings.feet.sink_guard_toe
+              ? LowestSolePoint(leg, rig.foot_height_m, placed, traces[side].normal)
+              : HeelSolePoint(leg, rig.foot_height_m, placed);
       const float sink = -glm::dot(sole - traces[side].point, traces[side].normal) -
                          settings.feet.sink_tolerance_m;
       if (sink > 0.0f)
@@ -422,13 +426,22 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
     IkFoot& out = feet_[side];
     out.ankle = foot.translation;
     out.sole = HeelSolePoint(rig.legs[side], rig.foot_height_m, foot);
+    out.toe_sole = ToeSolePoint(rig.legs[side], foot);
     out.surface_height_m.reset();
+    out.toe_surface_height_m.reset();
     out.surface_body = world::kNoBody;
     if (input.measure_surface && input.world != nullptr) {
       const auto hit = input.world->RayCast(out.sole + kUp * 0.5f, out.sole - kUp * 1.0f);
       if (hit) {
         out.surface_height_m = hit->point.y;
         out.surface_body = hit->body;
+      }
+      // A run plants on the ball with the heel up, and a toe can sink where the heel does not.
+      if (out.toe_sole && assets_->settings().feet.sink_guard_toe) {
+        const auto toe_hit =
+            input.world->RayCast(*out.toe_sole + kUp * 0.5f, *out.toe_sole - kUp * 1.0f);
+        if (toe_hit)
+          out.toe_surface_height_m = toe_hit->point.y;
       }
     }
     if (!input.grounded)

@@ -33,6 +33,7 @@ const std::vector<Section>& Sections() {
         "pelvis_up_half_life_s",
         "max_foot_tilt_deg",
         "sink_tolerance_m",
+        "sink_guard_toe",
         "max_settle_m",
         "min_surface_normal_y",
         "lookahead_s",
@@ -94,6 +95,7 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("pelvis_up_half_life_s", feet.pelvis_up_half_life_s, 0.0f, 5.0f, kOptional)
       .Angle("max_foot_tilt_deg", feet.max_foot_tilt_rad, 0.0f, 90.0f, kOptional)
       .Number("sink_tolerance_m", feet.sink_tolerance_m, 0.0f, 0.5f, kOptional)
+      .Bool("sink_guard_toe", feet.sink_guard_toe, kOptional)
       .Number("max_settle_m", feet.max_settle_m, 0.0f, 0.5f, kOptional)
       .Number("min_surface_normal_y", feet.min_normal_y, 0.0f, 1.0f, kOptional)
       .Number("lookahead_s", feet.lookahead_s, 0.0f, 1.0f, kOptional)

@@ -90,8 +90,7 @@ Status CharacterIkStage::Update(const LocomotionCharacter& character,
   // release and the offsets ease out on their own; zeroing them at takeoff snapped the legs and
   // pelvis in one frame (showcase t 50.60, thigh.L 21 deg off a run start on the terrain).
   const float teleport_m = ik_.assets().settings().lock.teleport_distance_m;
-  input.reset =
-      !first_frame_ && glm::length(movement.position - previous_position_) > teleport_m;
+  input.reset = !first_frame_ && glm::length(movement.position - previous_position_) > teleport_m;
   input.look_target_world = look_target_;
   input.world = world;
   input.measure_surface = measure_surface;
@@ -113,9 +112,8 @@ void CharacterIkStage::MeasureSurfaceMotion(const world::CollisionWorld& world, 
     const ik::IkFoot& foot = ik_.feet()[side];
     SurfaceUnderFoot& surface = surfaces_[static_cast<std::size_t>(side)];
     surface.velocity_m_s.reset();
-    const std::optional<Transform> now = foot.surface_body == world::kNoBody
-                                             ? std::nullopt
-                                             : world.BodyTransform(foot.surface_body);
+    const std::optional<Transform> now =
+        foot.surface_body == world::kNoBody ? std::nullopt : world.BodyTransform(foot.surface_body);
     if (now && foot.surface_height_m) {
       const glm::vec3 point(foot.sole.x, *foot.surface_height_m, foot.sole.z);
       glm::vec3 moved(0.0f);
@@ -143,6 +141,8 @@ void CharacterIkStage::WriteTrace(sim::TraceFrame& frame) const {
     sample.contact = foot.planted;
     sample.sole_height_m = foot.sole.y;
     sample.surface_height_m = foot.surface_height_m;
+    sample.toe_height_m = foot.toe_sole ? std::optional<float>(foot.toe_sole->y) : std::nullopt;
+    sample.toe_surface_height_m = foot.toe_surface_height_m;
     sample.surface_velocity_m_s = surface.velocity_m_s;
   };
   write_foot(ik_.feet()[ik::kLeft], surfaces_[ik::kLeft], frame.foot_left);

@@ -41,6 +41,17 @@ TEST(CharacterDescriptionTest, ParsesRolesOptionsAndDerivedClips) {
   ASSERT_EQ(description->transitions.size(), 2u);
   EXPECT_EQ(description->transitions[0].start_turns_deg, (std::vector<float>{0.0f, 90.0f}));
   EXPECT_EQ(description->mirror_roles, std::vector<std::string>{"walk"});
+  EXPECT_FALSE(description->floor_from_idle);
+}
+
+TEST(CharacterDescriptionTest, FloorFromIdleIsABoolean) {
+  nlohmann::json d = Valid();
+  d["floor_from_idle"] = true;
+  Result<CharacterDescription> description = Parse(d);
+  ASSERT_TRUE(description.ok()) << description.error().message;
+  EXPECT_TRUE(description->floor_from_idle);
+  d["floor_from_idle"] = "yes";
+  ExpectError(d, "floor_from_idle");
 }
 
 TEST(CharacterDescriptionTest, MalformedDescriptionsNameTheField) {

@@ -1,5 +1,7 @@
 #include "footwork/cook/foot_contacts.h"
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "cook/cook_test_motion.h"
@@ -54,6 +56,27 @@ TEST(FootContactsTest, ShortBlipsAreMerged) {
   EXPECT_TRUE(flags.value()[20]);
   EXPECT_FALSE(flags.value()[45]);
   EXPECT_EQ(ContactIntervals(flags.value(), false).size(), 1u);
+}
+
+TEST(FootContactsTest, AFootThatNeverComesDownToStandingHeightIsNeverPlanted) {
+  // A sprint's ankle: its lowest point in the clip is 6 cm above where it stands, and it dwells
+  // there, pitched in the air. Judged against its own lowest it is planted; against the
+  // standing height it is not.
+  FootTrajectory foot;
+  for (int i = 0; i < 61; ++i)
+    foot.ankle.push_back({0.0f, i < 20 ? 0.14f : 0.14f + 0.01f * static_cast<float>(i - 20), 0.0f});
+  FootContactSettings settings;
+  settings.looping = false;
+  auto by_clip = DetectFootContacts(foot, 60.0f, settings);
+  ASSERT_TRUE(by_clip.ok());
+  EXPECT_TRUE(by_clip.value()[10]);
+  auto by_floor = DetectFootContacts(foot, 60.0f, settings, 0.08f);
+  ASSERT_TRUE(by_floor.ok());
+  EXPECT_EQ(std::count(by_floor.value().begin(), by_floor.value().end(), true), 0);
+  // A standing height above the clip's lowest changes nothing.
+  auto above = DetectFootContacts(foot, 60.0f, settings, 0.5f);
+  ASSERT_TRUE(above.ok());
+  EXPECT_EQ(above.value(), by_clip.value());
 }
 
 TEST(FootContactsTest, RejectsBadInput) {

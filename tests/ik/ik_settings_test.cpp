@@ -38,6 +38,7 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.feet.pelvis_up_half_life_s, b.feet.pelvis_up_half_life_s);
   EXPECT_EQ(a.feet.max_foot_tilt_rad, b.feet.max_foot_tilt_rad);
   EXPECT_EQ(a.feet.sink_tolerance_m, b.feet.sink_tolerance_m);
+  EXPECT_EQ(a.feet.sink_guard_toe, b.feet.sink_guard_toe);
   EXPECT_EQ(a.feet.max_settle_m, b.feet.max_settle_m);
   EXPECT_EQ(a.feet.min_normal_y, b.feet.min_normal_y);
   EXPECT_EQ(a.feet.lookahead_s, b.feet.lookahead_s);

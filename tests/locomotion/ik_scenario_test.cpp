@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,7 +48,8 @@ class IkScenarioTest : public ::testing::Test {
   }
 
   IkRun Run(const std::string& scenario_file, bool ik = true,
-            std::vector<sim::LookSample>* npc_looks = nullptr) {
+            std::vector<sim::LookSample>* npc_looks = nullptr,
+            const std::function<void(ik::CharacterIkSettings&)>& tune = {}) {
     IkRun run;
     auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / "ik" / scenario_file);
     EXPECT_TRUE(scenario.ok()) << scenario.error().message;
@@ -59,6 +61,8 @@ class IkScenarioTest : public ::testing::Test {
       return run;
     SimulationOptions options;
     options.ik_settings = setup->ik_settings;
+    if (tune)
+      tune(options.ik_settings);
     world::BulletCollisionWorld* world = setup->world.get();
     options.advance_world = [world](double dt) { world->Advance(dt); };
     options.ik = ik;
@@ -116,6 +120,22 @@ void ExpectFeetBars(const IkRun& run) {
 
 TEST_F(IkScenarioTest, FlatWalkRunStop) {
   ExpectFeetBars(Run("flat_walk_run.json"));
+}
+
+// With foot_placement.sink_guard_toe the ball's sole point is measured too (the trace's toe
+// heights), and the guard keeps it out of the floor: the source sprint's ball sinks 4-6 cm at each
+// push-off, and a dead blend into a stop carries a landing foot's speed on into the floor.
+TEST_F(IkScenarioTest, WithTheToeGuardNoBallGoesThroughFlatGround) {
+  const IkRun run = Run("flat_walk_run.json", true, nullptr, [](ik::CharacterIkSettings& settings) {
+    settings.feet.sink_guard_toe = true;
+  });
+  ASSERT_FALSE(run.frames.empty());
+  int toes = 0;
+  for (const sim::TraceFrame& frame : run.frames)
+    toes += frame.foot_left.toe_surface_height_m.has_value() ? 1 : 0;
+  EXPECT_GT(toes, static_cast<int>(run.frames.size()) / 2) << "the toe was not measured";
+  ASSERT_TRUE(run.metrics.foot_penetration_cm.has_value());
+  EXPECT_LE(*run.metrics.foot_penetration_cm, 1.0);
 }
 
 TEST_F(IkScenarioTest, WalkUpTheSteepRampAndStandOnIt) {

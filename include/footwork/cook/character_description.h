@@ -91,6 +91,11 @@ struct CharacterDescription {
   // Looping clips whose first and last pose differ by more than the bar are closed by spreading
   // the gap over this long (s) at the end of the clip.
   float loop_closure_blend_s = 0.25f;
+  // Measure where the feet meet the floor from the idle's first frame (standing_feet.h): foot
+  // contacts are then judged against it, and heels and balls that sink through it are lifted out
+  // (sole_floor_guard.h). Off by default: with the default character it fixes the sprint's plant
+  // and the toes' sinking, but on its own it moves joint jumps over the bar elsewhere.
+  bool floor_from_idle = false;
   ClipQualityBars quality;
   // Roles in file order.
   std::vector<RoleDescription> roles;

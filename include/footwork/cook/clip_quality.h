@@ -30,7 +30,8 @@ struct ClipQuality {
   float loop_gap_deg = 0.0f;
 };
 
-// Mean world-space speed (m/s) of a foot over the frames where lock >= 0.999; 0 if never locked.
+// Mean horizontal world-space speed (m/s) of a foot over the frames where lock >= 0.999; 0 if
+// never locked.
 // foot_model is the foot's model-space position per frame; root places it in the world.
 float MeanLockedFootSpeed(const std::vector<Transform>& root,
                           const std::vector<glm::vec3>& foot_model, const std::vector<float>& lock,

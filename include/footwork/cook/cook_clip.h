@@ -11,6 +11,7 @@
 #include "footwork/anim/skeleton.h"
 #include "footwork/cook/character_description.h"
 #include "footwork/cook/clip_quality.h"
+#include "footwork/cook/standing_feet.h"
 #include "footwork/core/error.h"
 
 namespace footwork::cook {
@@ -24,6 +25,9 @@ struct ClipCookSettings {
   // Foot pinning's IK blend before touchdown and after lift-off (s).
   float foot_pin_blend_s = 0.1f;
   ClipQualityBars bars;
+  // How the feet stand (the idle's first frame); with it, clips with foot curves get their heels
+  // and balls lifted out of the floor (sole_floor_guard.h).
+  std::optional<StandingFeet> standing;
 };
 ClipCookSettings SettingsOf(const CharacterDescription& description);
 

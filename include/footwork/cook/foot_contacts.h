@@ -2,6 +2,7 @@
 // Finds when each foot is planted in a clip, from its height and speed, as a modifier that the
 // FootLock curves, the foot sync markers and root motion for in-place clips all build on.
 
+#include <optional>
 #include <vector>
 
 #include "footwork/cook/sampled_motion.h"
@@ -23,8 +24,12 @@ struct FootContactSettings {
 
 // Contact flags per frame for one foot. Uses the lower of ankle and ball for height so that heel
 // and toe contact both count. Errors on empty or non-finite trajectories.
+// standing_height_m: the point's height when the character stands on the floor, if known. The
+// height is then judged against the lower of it and the point's lowest in the clip: a sprint's
+// ankle never comes down to standing height, and "near its lowest" is still in the air.
 Result<ContactFlags> DetectFootContacts(const FootTrajectory& foot, float rate_hz,
-                                        const FootContactSettings& settings);
+                                        const FootContactSettings& settings,
+                                        std::optional<float> standing_height_m = std::nullopt);
 
 // Drops contact runs shorter than min_frames (circular when looping; runs touching the ends of a
 // clip that does not loop are kept, they may be cut short).

@@ -8,6 +8,7 @@
 
 #include "footwork/cook/foot_contacts.h"
 #include "footwork/cook/sampled_motion.h"
+#include "footwork/cook/standing_feet.h"
 #include "footwork/core/error.h"
 
 namespace footwork::cook {
@@ -25,8 +26,11 @@ struct FootPlants {
   bool lock_on_ball = false;
 };
 
+// With `standing`, each point is judged against the lower of its lowest in the clip and its
+// height standing on the floor (see DetectFootContacts).
 Result<FootPlants> DetectFootPlants(const FootTrajectory& foot, float rate_hz,
-                                    const FootContactSettings& settings);
+                                    const FootContactSettings& settings,
+                                    const StandingFoot* standing = nullptr);
 
 // A foot dragged along the ground (a dodge sliding back on one foot) is low and level, as a
 // planted one is, but it moves in the world. Clears the plant flags of frames where the point

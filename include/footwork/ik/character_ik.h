@@ -96,7 +96,7 @@ struct CharacterIkInput {
   std::optional<glm::vec3> look_target_world;
   // Needed for foot placement; without it the feet are only locked.
   const world::CollisionWorld* world = nullptr;
-  // Also trace the surface under each sole for the metrics (two more rays).
+  // Also trace the surface under each foot's heel and ball for the metrics (four more rays).
   bool measure_surface = false;
   // Stride warping on the ground, after the overlays and before placement and lock (none: off).
   std::optional<StrideWarpRequest> stride_warp;
@@ -105,14 +105,18 @@ struct CharacterIkInput {
 // One foot after IK, world space.
 struct IkFoot {
   glm::vec3 ankle{0.0f};
-  // The lowest sole point (under the ankle or under the toe joint), see LowestSolePoint.
+  // The heel's sole point (HeelSolePoint).
   glm::vec3 sole{0.0f};
+  // The ball's sole point (ToeSolePoint); unset for a rig without a toe joint.
+  std::optional<glm::vec3> toe_sole;
   bool locked = false;
   // On the ground with the FootLock curve fully planted (IsFootPlanted): the trace's contact.
   bool planted = false;
   std::optional<float> surface_height_m;
   // What the measuring trace under the sole hit (kNoBody when nothing, or not measured).
   world::BodyId surface_body = world::kNoBody;
+  // The surface under the ball's sole point (measured like surface_height_m).
+  std::optional<float> toe_surface_height_m;
 };
 
 class CharacterIk {

@@ -35,6 +35,10 @@ struct FootPlacementSettings {
   float max_foot_tilt_rad = 0.6f;
   // A sole may sink this far below the traced surface before the foot is lifted out (metres).
   float sink_tolerance_m = 0.004f;
+  // Whether that guard keeps the ball's sole point above the surface too (not only the heel's),
+  // and the metrics' surface traces measure under the ball as well. Off by default: on stairs a
+  // standing toe reaches into the next riser, which the vertical trace reads as 15 cm deep.
+  bool sink_guard_toe = false;
   // How far a planted foot the animation holds above its floor is brought down (m).
   float max_settle_m = 0.06f;
   // Surfaces steeper than this (normal.y below) are ignored (walls under a foot's trace).
