@@ -28,18 +28,24 @@ float MeanLockedFootSpeed(const std::vector<Transform>& root,
   return count > 0 ? sum / static_cast<float>(count) : 0.0f;
 }
 
-float MaxJointStep(const std::vector<glm::quat>& local_rotations, int joints) {
+JointStep LargestJointStep(const std::vector<glm::quat>& local_rotations, int joints) {
+  JointStep largest;
   if (joints <= 0)
-    return 0.0f;
+    return largest;
   const std::size_t frames = local_rotations.size() / static_cast<std::size_t>(joints);
-  float largest = 0.0f;
   for (std::size_t f = 1; f < frames; ++f) {
     for (int j = 0; j < joints; ++j) {
-      largest = std::max(largest, AngleBetween(local_rotations[(f - 1) * joints + j],
-                                               local_rotations[f * joints + j]));
+      const float step =
+          AngleBetween(local_rotations[(f - 1) * joints + j], local_rotations[f * joints + j]);
+      if (step > largest.radians)
+        largest = {step, j, static_cast<int>(f)};
     }
   }
   return largest;
+}
+
+float MaxJointStep(const std::vector<glm::quat>& local_rotations, int joints) {
+  return LargestJointStep(local_rotations, joints).radians;
 }
 
 float PoseGap(const std::vector<glm::quat>& a, const std::vector<glm::quat>& b) {
@@ -63,7 +69,12 @@ Status CheckQuality(const std::string& clip_name, const ClipQuality& quality,
                      quality.locked_foot_speed_cm_s_right, bars.max_locked_foot_speed_cm_s));
   }
   if (quality.max_joint_step_deg > bars.max_joint_step_deg) {
-    miss(fmt::format("a joint turns {:.1f} deg in one 60 Hz frame (bar {:.1f})",
+    const std::string where =
+        quality.max_joint_step_joint.empty()
+            ? std::string("a joint")
+            : fmt::format("joint {} (at {:.2f} s)", quality.max_joint_step_joint,
+                          quality.max_joint_step_time_s);
+    miss(fmt::format("{} turns {:.1f} deg in one 60 Hz frame (bar {:.1f})", where,
                      quality.max_joint_step_deg, bars.max_joint_step_deg));
   }
   if (looping && quality.loop_gap_deg > bars.max_loop_gap_deg) {

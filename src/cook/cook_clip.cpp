@@ -130,7 +130,12 @@ Result<ClipQuality> MeasureClipQuality(const anim::Skeleton& skeleton,
     return motion.error();
   ClipQuality quality;
   const std::vector<glm::quat> rotations = Rotations(*poses);
-  quality.max_joint_step_deg = Degrees(MaxJointStep(rotations, poses->joints));
+  const JointStep step = LargestJointStep(rotations, poses->joints);
+  quality.max_joint_step_deg = Degrees(step.radians);
+  if (step.joint >= 0 && step.joint < skeleton.num_joints()) {
+    quality.max_joint_step_joint = skeleton.joint_names[step.joint];
+    quality.max_joint_step_time_s = static_cast<float>(step.frame) / kQualityRateHz;
+  }
   if (clip.looping && poses->frames() >= 2) {
     const auto first = rotations.begin();
     const auto last = rotations.end() - poses->joints;

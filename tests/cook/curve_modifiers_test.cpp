@@ -150,6 +150,14 @@ TEST(ClipQualityTest, ReportsEveryMissedBar) {
   EXPECT_NE(status.error().message.find("20.0 deg"), std::string::npos);
   EXPECT_NE(status.error().message.find("loop does not close"), std::string::npos);
   EXPECT_TRUE(CheckQuality("Fine", ClipQuality{}, {}, true).ok());
+  // Where the step is measured, the miss names the joint and the time.
+  quality.max_joint_step_joint = "calf_l";
+  quality.max_joint_step_time_s = 0.5f;
+  const Status named = CheckQuality("Walk_Loop", quality, {}, true);
+  ASSERT_FALSE(named.ok());
+  EXPECT_NE(named.error().message.find("joint calf_l (at 0.50 s) turns 20.0 deg"),
+            std::string::npos)
+      << named.error().message;
 }
 
 TEST(ClipQualityTest, JointStepAndPoseGap) {
@@ -157,6 +165,10 @@ TEST(ClipQualityTest, JointStepAndPoseGap) {
   const glm::quat b = glm::angleAxis(Radians(10.0f), glm::vec3(0, 1, 0));
   const std::vector<glm::quat> frames = {a, a, b, b};  // 2 frames x 2 joints
   EXPECT_NEAR(Degrees(MaxJointStep(frames, 2)), 10.0f, 1e-2f);
+  const JointStep step = LargestJointStep({a, a, a, b}, 2);  // only joint 1 turns
+  EXPECT_EQ(step.joint, 1);
+  EXPECT_EQ(step.frame, 1);
+  EXPECT_EQ(LargestJointStep({a, a}, 2).joint, -1) << "one frame has no step";
   EXPECT_NEAR(Degrees(PoseGap({a, a}, {a, b})), 10.0f, 1e-2f);
 }
 

@@ -26,6 +26,9 @@ struct ClipQuality {
   float locked_foot_speed_cm_s_left = 0.0f;
   float locked_foot_speed_cm_s_right = 0.0f;
   float max_joint_step_deg = 0.0f;
+  // Where that step is: the joint's name (empty when unmeasured) and the frame's time (s).
+  std::string max_joint_step_joint;
+  float max_joint_step_time_s = 0.0f;
   // Only measured for looping clips; 0 otherwise.
   float loop_gap_deg = 0.0f;
 };
@@ -40,6 +43,15 @@ float MeanLockedFootSpeed(const std::vector<Transform>& root,
 // Largest rotation (radians) of any joint between consecutive frames of local rotations
 // (frames x joints, row-major).
 float MaxJointStep(const std::vector<glm::quat>& local_rotations, int joints);
+
+// The same, with where it happens: the joint and the later frame of the pair (both -1 when there
+// is no pair of frames).
+struct JointStep {
+  float radians = 0.0f;
+  int joint = -1;
+  int frame = -1;
+};
+JointStep LargestJointStep(const std::vector<glm::quat>& local_rotations, int joints);
 
 // Largest rotation (radians) between the same joint's rotations in two poses.
 float PoseGap(const std::vector<glm::quat>& a, const std::vector<glm::quat>& b);
