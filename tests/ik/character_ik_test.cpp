@@ -135,6 +135,32 @@ TEST_F(CharacterIkTest, APlantedFootHeldAboveTheFloorSettlesOntoItUpToTheCap) {
   }
 }
 
+// Placement traces the ground under the animated foot; a locked foot held 8 cm uphill of it is
+// put on the slope where it is held, not at the animated foot's height.
+TEST_F(CharacterIkTest, ALockedFootOnASlopeStaysOnTheSurfaceWhereItIsHeld) {
+  const float slope = 0.3f;
+  const PlaneWorld world(0.0f, slope);
+  CharacterIk ik(assets_);
+  CharacterIkInput input = Input({0, 0, 0}, &world);
+  input.foot_lock = {1.0f, 0.0f};
+  const auto clearance = [&]() {
+    const IkFoot& foot = ik.feet()[kLeft];
+    return foot.surface_height_m ? foot.sole.y - *foot.surface_height_m : 1.0f;
+  };
+  for (int frame = 0; frame < 60; ++frame)
+    ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+  const float planted = clearance();
+  const glm::vec3 held = ik.feet()[kLeft].ankle;
+  for (int frame = 1; frame <= 80; ++frame) {
+    const float x = -0.001f * static_cast<float>(frame);
+    input.character_world.translation = {x, slope * x, 0.0f};
+    ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+  }
+  ASSERT_TRUE(ik.feet()[kLeft].locked);
+  EXPECT_NEAR(ik.feet()[kLeft].ankle.x, held.x, 1e-3f);
+  EXPECT_NEAR(clearance(), planted, 3e-3f) << "planted " << planted;
+}
+
 TEST_F(CharacterIkTest, LockedFootStaysInPlaceWhileTheCharacterMoves) {
   const PlaneWorld world(0.0f);
   CharacterIk ik(assets_);
