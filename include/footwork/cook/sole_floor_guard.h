@@ -3,8 +3,10 @@
 // through the floor (a sprint's push-off sinks the ball 4 cm; a start blended from idle into a
 // cycle pitches the foot about the ankle and drops the ball): the runtime can only lift such a
 // foot frame by frame, which pops the leg. Here the whole clip is known, so each foot is lifted
-// by a smooth envelope over its sinking (never less than the sinking, easing in and out over
-// blend_s) with two-bone IK, the foot keeping its orientation.
+// with two-bone IK, keeping its orientation, by an envelope over its sinking: never less than the
+// sinking, rising and falling no faster than max_lift_speed_m_s. A locked foot may rise in the
+// clip (a heel rolling onto its ball): the runtime's lock holds its place on the ground and lets
+// its height follow the animation, and the cooker's locked-foot bar measures horizontal slide.
 
 #include <array>
 #include <vector>
