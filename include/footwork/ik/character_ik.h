@@ -96,7 +96,8 @@ struct CharacterIkInput {
   std::optional<glm::vec3> look_target_world;
   // Needed for foot placement; without it the feet are only locked.
   const world::CollisionWorld* world = nullptr;
-  // Also trace the surface under each foot's heel and ball for the metrics (four more rays).
+  // Also trace the surface under each foot for the metrics: under the heel (two more rays), and
+  // with foot_placement.sink_guard_toe under the ball too (two more).
   bool measure_surface = false;
   // Stride warping on the ground, after the overlays and before placement and lock (none: off).
   std::optional<StrideWarpRequest> stride_warp;
