@@ -1,6 +1,7 @@
 // Cooks the real default character (the Quaternius pack, found like every asset pack) and checks
 // the dump: the cycles carry FootLock/MotionSpeed curves and foot markers, and their quality
-// figures are the ones the cooker promises; the second shipped pack meets every bar as well.
+// figures are the ones the cooker promises; the second shipped pack meets every bar as well, and
+// so does the default character cooked with floor_from_idle.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -31,6 +32,26 @@ bool HasCurve(const nlohmann::json& clip, const std::string& name) {
   return false;
 }
 
+// The asset packs, when `pack` is installed among them (the tests skip otherwise).
+std::optional<std::filesystem::path> PacksWith(const std::string& pack) {
+  std::optional<std::filesystem::path> packs = io::FindAssetPacks();
+  if (!packs || !std::filesystem::exists(*packs / pack))
+    return std::nullopt;
+  return packs;
+}
+
+Result<CharacterDescription> ShippedDescription(const std::string& file) {
+  return LoadCharacterDescription(io::ProjectAssets() / "characters" / file);
+}
+
+bool HasNote(const ClipReport& report, const std::string& text) {
+  for (const std::string& note : report.notes) {
+    if (note.find(text) != std::string::npos)
+      return true;
+  }
+  return false;
+}
+
 int CountMarkers(const nlohmann::json& clip, const std::string& name) {
   int count = 0;
   for (const auto& marker : clip["markers"])
@@ -39,11 +60,10 @@ int CountMarkers(const nlohmann::json& clip, const std::string& name) {
 }
 
 TEST(CookDefaultCharacterTest, CyclesCarryCurvesMarkersAndMeasuredQuality) {
-  const std::optional<std::filesystem::path> packs = io::FindAssetPacks();
-  if (!packs || !std::filesystem::exists(*packs / "quaternius-ual1"))
+  const std::optional<std::filesystem::path> packs = PacksWith("quaternius-ual1");
+  if (!packs)
     GTEST_SKIP() << "asset packs not found";
-  Result<CharacterDescription> description =
-      LoadCharacterDescription(io::ProjectAssets() / "characters" / "quaternius_ual1.json");
+  Result<CharacterDescription> description = ShippedDescription("quaternius_ual1.json");
   ASSERT_TRUE(description.ok()) << description.error().message;
   Result<CookedCharacter> character = CookCharacterFromFiles(*description, *packs);
   ASSERT_TRUE(character.ok()) << character.error().message;
@@ -120,16 +140,39 @@ TEST(CookDefaultCharacterTest, CyclesCarryCurvesMarkersAndMeasuredQuality) {
 
 TEST(CookDefaultCharacterTest, TheSecondPackMeetsEveryBarToo) {
   // The KayKit Knight: 30 Hz keys, a run whose knee turns 41 deg per key, authored dodges.
-  const std::optional<std::filesystem::path> packs = io::FindAssetPacks();
-  if (!packs || !std::filesystem::exists(*packs / "kaykit-knight"))
+  const std::optional<std::filesystem::path> packs = PacksWith("kaykit-knight");
+  if (!packs)
     GTEST_SKIP() << "asset packs not found";
-  Result<CharacterDescription> description =
-      LoadCharacterDescription(io::ProjectAssets() / "characters" / "kaykit_knight.json");
+  Result<CharacterDescription> description = ShippedDescription("kaykit_knight.json");
   ASSERT_TRUE(description.ok()) << description.error().message;
   Result<CookedCharacter> character = CookCharacterFromFiles(*description, *packs);
   ASSERT_TRUE(character.ok()) << character.error().message;
   for (const ClipReport& report : character->reports)
     EXPECT_TRUE(report.quality_miss.empty()) << report.quality_miss;
+}
+
+// With floor_from_idle, where the source clips sink a heel or a ball through the floor the idle
+// stands on, the cooker lifts the feet out, and every clip still meets the cooker's bars.
+TEST(CookDefaultCharacterTest, WithFloorFromIdleSinkingSolesAreLiftedAndEveryBarHolds) {
+  const std::optional<std::filesystem::path> packs = PacksWith("quaternius-ual1");
+  if (!packs)
+    GTEST_SKIP() << "asset packs not found";
+  Result<CharacterDescription> description = ShippedDescription("quaternius_ual1.json");
+  ASSERT_TRUE(description.ok()) << description.error().message;
+  ASSERT_FALSE(description->floor_from_idle) << "the shipped description keeps it off";
+  description->floor_from_idle = true;
+  Result<CookedCharacter> character = CookCharacterFromFiles(*description, *packs);
+  ASSERT_TRUE(character.ok()) << character.error().message;
+  int lifted = 0;
+  for (const ClipReport& report : character->reports) {
+    EXPECT_FALSE(report.FailsQuality()) << report.name << ": " << report.quality_miss;
+    lifted += HasNote(report, "feet lifted by up to") ? 1 : 0;
+    // The sprint's ball sinks 4-6 cm at each push-off in the source.
+    if (report.name == "sprint") {
+      EXPECT_TRUE(HasNote(report, "feet lifted by up to")) << "the sprint was not lifted";
+    }
+  }
+  EXPECT_GT(lifted, 10);
 }
 
 }  // namespace
