@@ -6,27 +6,17 @@
 
 #include <fmt/format.h>
 
-#include "footwork/anim/local_to_model.h"
 #include "footwork/anim/sampling.h"
+#include "footwork/cook/derived_pose.h"
 
 namespace footwork::cook {
 
 Result<StandingFeet> MeasureStandingFeet(const anim::Skeleton& skeleton,
                                          const anim::RigBinding& binding, const anim::Clip& idle) {
-  const int joints = skeleton.num_joints();
-  std::vector<Transform> local(static_cast<std::size_t>(joints));
-  std::vector<Transform> model(static_cast<std::size_t>(joints));
-  anim::SamplingJob sample;
-  sample.skeleton = &skeleton;
-  sample.clip = &idle;
-  sample.time_s = 0.0f;
-  sample.wrap = anim::WrapMode::kClamp;
-  sample.output = local;
-  if (Status sampled = sample.Run(); !sampled)
-    return WithContext("standing feet (" + idle.name + ")", sampled.error());
-  anim::LocalToModelJob to_model{&skeleton, local, Transform::Identity(), model};
-  if (Status modeled = to_model.Run(); !modeled)
-    return WithContext("standing feet (" + idle.name + ")", modeled.error());
+  PosePair pose(skeleton);
+  if (Status sampled = pose.Sample(skeleton, idle, 0.0f, anim::WrapMode::kClamp); !sampled)
+    return WithContext("standing feet", sampled.error());
+  const std::vector<Transform>& model = pose.model;
 
   const int head = binding.Joint("head");
   const float height = head >= 0 ? model[head].translation.y : 0.0f;
