@@ -9,8 +9,13 @@
 
 #include <fmt/format.h>
 
+#include "footwork/anim/curve.h"
+#include "footwork/anim/local_to_model.h"
+#include "footwork/anim/mirror.h"
 #include "footwork/cook/character_description.h"
 #include "footwork/cook/cook_character.h"
+#include "footwork/cook/sample_motion.h"
+#include "footwork/cook/standing_feet.h"
 #include "footwork/io/asset_paths.h"
 #include "footwork/io/cooked_library.h"
 #include "footwork/io/cooked_library_dump.h"
@@ -23,16 +28,75 @@ struct CookOptions {
   std::string out;
   std::string dump;
   bool json = false;
+  // With --dump: this clip's FootLock curves and heel and ball sole heights, frame by frame.
+  std::string feet;
   // Write the library and exit 0 even when clips miss a quality bar (for exploring a new pack
   // or new bars); by default a miss fails the cook.
   bool allow_quality_misses = false;
 };
+
+// Per 60 Hz frame of one clip: each foot's FootLock and its heel and ball sole heights over the
+// floor (cm), with the soles measured as the runtime measures them (the idle's first frame).
+Status DumpFeet(const io::CookedLibrary& library, const std::string& clip_name) {
+  const auto find = [&](const std::string& name) -> const anim::Clip* {
+    for (const anim::Clip& clip : library.clips) {
+      if (clip.name == name)
+        return &clip;
+    }
+    return nullptr;
+  };
+  const anim::Clip* clip = find(clip_name);
+  const anim::Clip* idle = find("idle");
+  if (clip == nullptr || idle == nullptr)
+    return Error{fmt::format("--feet: the library has no clip '{}' (or no idle)", clip_name)};
+  Result<anim::RigBinding> binding = anim::Bind(library.rig_profile, library.skeleton);
+  if (!binding)
+    return binding.error();
+  Result<cook::StandingFeet> standing =
+      cook::MeasureStandingFeet(library.skeleton, *binding, *idle);
+  if (!standing)
+    return standing.error();
+  constexpr float kRateHz = 60.0f;
+  Result<cook::SampledPoses> poses = cook::SamplePoses(library.skeleton, *clip, kRateHz);
+  if (!poses)
+    return poses.error();
+  const std::array<int, 2> feet{binding->Joint("foot_l"), binding->Joint("foot_r")};
+  const anim::FloatCurve* lock[2] = {clip->FindCurve("FootLock_L"), clip->FindCurve("FootLock_R")};
+  std::vector<Transform> model(static_cast<std::size_t>(poses->joints));
+  std::puts("frame  time_s  lock_l heel_l ball_l  lock_r heel_r ball_r  (cm over the floor)");
+  for (int f = 0; f < poses->frames(); ++f) {
+    const std::span<const Transform> local(poses->Frame(f),
+                                           static_cast<std::size_t>(poses->joints));
+    anim::LocalToModelJob job{&library.skeleton, local, Transform::Identity(), model};
+    if (Status run = job.Run(); !run)
+      return run;
+    const float t = static_cast<float>(f) / kRateHz;
+    std::string line = fmt::format("{:5d} {:7.3f}", f, t);
+    for (int side = 0; side < 2; ++side) {
+      const Transform foot = feet[side] >= 0 ? model[feet[side]] : Transform::Identity();
+      const float heel = cook::HeelSole((*standing)[side], foot).y;
+      const std::optional<glm::vec3> ball = cook::BallSole((*standing)[side], foot);
+      line += fmt::format("  {:6.2f} {:6.2f} {:6.2f}",
+                          lock[side] ? anim::EvaluateCurve(*lock[side], t) : 0.0f, 100.0f * heel,
+                          ball ? 100.0f * ball->y : 0.0f);
+    }
+    std::puts(line.c_str());
+  }
+  return Status::Ok();
+}
 
 int RunDump(const CookOptions& options) {
   Result<io::CookedLibrary> library = io::ReadCookedLibrary(options.dump);
   if (!library) {
     std::fprintf(stderr, "footwork cook: %s\n", library.error().message.c_str());
     return 1;
+  }
+  if (!options.feet.empty()) {
+    if (Status dumped = DumpFeet(*library, options.feet); !dumped) {
+      std::fprintf(stderr, "footwork cook: %s\n", dumped.error().message.c_str());
+      return 1;
+    }
+    return 0;
   }
   if (options.json) {
     std::puts(io::CookedLibraryToJson(*library).c_str());
@@ -114,6 +178,9 @@ void RegisterCookCommand(CLI::App& app, int* exit_code) {
   command->add_option("--out", options->out, "Cooked library to write");
   command->add_option("--dump", options->dump, "Cooked library to show");
   command->add_flag("--json", options->json, "With --dump: print one JSON object");
+  command->add_option("--feet", options->feet,
+                      "With --dump: print this clip's FootLock and heel and ball sole heights "
+                      "(cm over the floor) per 60 Hz frame");
   command->add_flag("--allow-quality-misses", options->allow_quality_misses,
                     "Write the library and exit 0 even when a clip misses a quality bar (by "
                     "default such a cook fails with status 2 and writes nothing)");

@@ -64,7 +64,8 @@ std::vector<glm::quat> Rotations(const SampledPoses& poses) {
 // The legs to pin: none when the rig profile names no thigh/calf (the clip is then left as is).
 Result<std::vector<FootPin>> FootPinsOf(const anim::Skeleton& skeleton,
                                         const anim::RigBinding& binding, const FootPlants& left,
-                                        const FootPlants& right) {
+                                        const FootPlants& right,
+                                        const std::optional<StandingFeet>& ground) {
   std::vector<FootPin> pins;
   for (const auto& [side, plants] : {std::pair{"l", &left}, std::pair{"r", &right}}) {
     FootPin pin;
@@ -81,6 +82,8 @@ Result<std::vector<FootPin>> FootPinsOf(const anim::Skeleton& skeleton,
     pin.ball = binding.Joint(std::string("ball_") + side);
     pin.pin_ball = plants->lock_on_ball;
     pin.planted = plants->lock;
+    if (ground)
+      pin.ground = (*ground)[pins.size()];
     pins.push_back(std::move(pin));
   }
   return pins;
@@ -252,7 +255,8 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
       return poses.error();
     std::vector<FootPin> pins;
     if (role.foot_curves) {
-      Result<std::vector<FootPin>> found = FootPinsOf(skeleton, binding, *left, *right);
+      Result<std::vector<FootPin>> found =
+          FootPinsOf(skeleton, binding, *left, *right, settings.standing);
       if (!found)
         return WithContext(role.role, found.error());
       pins = std::move(*found);

@@ -100,7 +100,20 @@ struct FramePin {
   glm::vec3 world{0.0f};
   glm::vec3 offset{0.0f};
   int unrolled = 0;
+  // A grounded foot's held height inside the contact (world).
+  float held_y = 0.0f;
 };
+
+// Raises corrections so that none is more than `step` below its neighbours: the lowest cone
+// over them. A grounded foot whose leg cannot reach the floor on one frame (a straight leg at heel
+// strike) then comes down over a few frames instead of dropping the whole way on the next, and a
+// ball about to sink is lifted a few frames ahead.
+void LimitCorrectionSpeed(std::vector<float>& corrections, float step) {
+  for (std::size_t k = 1; k < corrections.size(); ++k)
+    corrections[k] = std::max(corrections[k], corrections[k - 1] - step);
+  for (std::size_t k = corrections.size(); k-- > 1;)
+    corrections[k - 1] = std::max(corrections[k - 1], corrections[k] - step);
+}
 
 constexpr int kMaxProjectionPasses = 64;
 // The plant search: a joint-step excess of one radian weighs as much as this many metres of
@@ -173,14 +186,42 @@ Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
       return model[static_cast<std::size_t>(wrap(u)) * joints + point_joint].translation;
     };
     const auto world_at = [&](int u) { return unrolled.At(u).TransformPoint(point_model(u)); };
+    // The height a grounded foot's point is held at in frame u (unrolled), given where it is held
+    // sideways and along: where the frame's lowest sole point (heel or ball) is on the floor (the
+    // root's height), raised as far as the leg needs to reach it (a straight leg at heel strike).
+    const auto grounded_height = [&](int u, std::span<const Transform> frame_model,
+                                     const glm::vec3& held) {
+      const Transform root_u = unrolled.At(u);
+      const float lowest = LowestSoleHeight(*foot.ground, root_u * frame_model[foot.chain.end]);
+      const glm::vec3 point = frame_model[point_joint].translation;
+      float height = root_u.TransformPoint(point).y + (root_u.translation.y - lowest);
+      const glm::vec3 hip = frame_model[foot.chain.upper].translation;
+      const glm::vec3 knee = frame_model[foot.chain.lower].translation;
+      const glm::vec3 ankle = frame_model[foot.chain.end].translation;
+      const glm::vec3 center = root_u.TransformPoint(hip + (point - ankle));
+      const float reach =
+          settings.max_extension * (glm::length(knee - hip) + glm::length(ankle - knee));
+      const glm::vec2 across(held.x - center.x, held.z - center.z);
+      const float reach2 = reach * reach - glm::dot(across, across);
+      if (reach2 > 0.0f)
+        height = std::max(height, center.y - std::sqrt(reach2) + kReachTolerance_m);
+      return height;
+    };
+    const auto frame_at = [&](int u) {
+      return std::span<const Transform>(&model[static_cast<std::size_t>(wrap(u)) * joints],
+                                        static_cast<std::size_t>(joints));
+    };
     // Solves frame u (unrolled) for `pin` into the given local and model spans (a copy of the
     // frame's source pose).
     const auto solve = [&](int u, const FramePin& pin, std::span<Transform> local,
                            std::span<Transform> frame_model) -> Status {
       const Transform root_u = unrolled.At(pin.unrolled);
       const glm::vec3 point = frame_model[point_joint].translation;
+      glm::vec3 held = pin.world;
+      if (pin.inside && foot.ground)
+        held.y = pin.held_y;
       const glm::vec3 target_point =
-          pin.inside ? root_u.InverseTransformPoint(pin.world)
+          pin.inside ? root_u.InverseTransformPoint(held)
                      : root_u.InverseTransformPoint(root_u.TransformPoint(point) +
                                                     pin.weight * pin.offset);
       const glm::vec3 ankle = frame_model[foot.chain.end].translation;
@@ -208,15 +249,34 @@ Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
       const bool whole_clip = run.length == m;
       const int first = whole_clip ? run.begin : run.begin - blend_frames;
       const int last = whole_clip ? run.begin + m - 1 : run_last + blend_frames;
+      // A grounded foot's height over the contact for a plant held at `world` (empty if the
+      // foot is not grounded).
+      const auto grounded_heights = [&](const glm::vec3& world) {
+        std::vector<float> heights;
+        if (!foot.ground)
+          return heights;
+        for (int u = run.begin; u <= run_last; ++u)
+          heights.push_back(grounded_height(u, frame_at(u), world) - world_at(u).y);
+        LimitCorrectionSpeed(heights, settings.max_grounding_speed_m_s / poses.rate_hz);
+        for (int u = run.begin; u <= run_last; ++u)
+          heights[u - run.begin] += world_at(u).y;
+        return heights;
+      };
       // The pin of frame u for a plant held at `world`.
-      const auto pin_at = [&](int u, const glm::vec3& world) {
+      const auto pin_at = [&](int u, const glm::vec3& world, const std::vector<float>& heights) {
         const int outside = std::max(run.begin - u, u - run_last);
         const float weight = outside <= 0
                                  ? 1.0f
                                  : Smoothstep(1.0f - static_cast<float>(outside) /
                                                          static_cast<float>(blend_frames + 1));
-        const glm::vec3 offset = world - world_at(u < run.begin ? run.begin : run_last);
-        return FramePin{weight, outside <= 0, world, offset, u};
+        const int edge = u < run.begin ? run.begin : run_last;
+        glm::vec3 offset = world - world_at(edge);
+        float held_y = world.y;
+        if (!heights.empty()) {
+          offset.y = heights[edge - run.begin] - world_at(edge).y;
+          held_y = heights[std::clamp(u - run.begin, 0, run.length - 1)];
+        }
+        return FramePin{weight, outside <= 0, world, offset, u, held_y};
       };
       // Horizontally the mean position (the smallest correction); vertically the highest, so
       // the leg only ever shortens to reach it (a straight leg at heel strike cannot reach lower).
@@ -252,6 +312,7 @@ Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
         std::vector<Transform> frame_model(static_cast<std::size_t>(joints));
         std::vector<glm::quat> chain(static_cast<std::size_t>(window) * 3);
         const auto step_excess = [&](const glm::vec3& world) {
+          const std::vector<float> heights = grounded_heights(world);
           for (int k = 0; k < window; ++k) {
             const int u = first - 1 + k;
             const int f = wrap(u);
@@ -262,7 +323,7 @@ Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
             std::copy_n(model.begin() + static_cast<std::ptrdiff_t>(clamped) * joints, joints,
                         frame_model.begin());
             if (in_clip && u >= first && u <= last)
-              (void)solve(u, pin_at(u, world), local, frame_model);
+              (void)solve(u, pin_at(u, world, heights), local, frame_model);
             chain[k * 3 + 0] = local[foot.chain.upper].rotation;
             chain[k * 3 + 1] = local[foot.chain.lower].rotation;
             chain[k * 3 + 2] = local[foot.chain.end].rotation;
@@ -307,10 +368,11 @@ Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
         else if (excess > 0.0f)
           search({glm::vec3(1, 0, 0), glm::vec3(0, 0, 1)});
       }
+      const std::vector<float> heights = grounded_heights(pinned);
       for (int u = first; u <= last; ++u) {
         if (!looping && (u < 0 || u >= n))
           continue;
-        const FramePin pin = pin_at(u, pinned);
+        const FramePin pin = pin_at(u, pinned, heights);
         FramePin& strongest = pins[wrap(u)];
         if (pin.weight > strongest.weight)
           strongest = pin;

@@ -76,9 +76,7 @@ Result<SoleFloorLift> LiftSolesOutOfFloor(const anim::Skeleton& skeleton, Sample
     std::vector<float> depth(static_cast<std::size_t>(m), 0.0f);
     for (int f = 0; f < m; ++f) {
       const Transform foot = root[f] * span_of(model, f)[leg.end];
-      float lowest = HeelSole(standing[side], foot).y;
-      if (const std::optional<glm::vec3> ball = BallSole(standing[side], foot))
-        lowest = std::min(lowest, ball->y);
+      const float lowest = LowestSoleHeight(standing[side], foot);
       if (-lowest > settings.tolerance_m)
         depth[f] = -lowest;
       result.deepest_m = std::max(result.deepest_m, depth[f]);

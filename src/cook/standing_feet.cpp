@@ -63,4 +63,11 @@ std::optional<glm::vec3> BallSole(const StandingFoot& standing, const Transform&
          foot.rotation * standing.up_in_foot * standing.ball_height_m;
 }
 
+float LowestSoleHeight(const StandingFoot& standing, const Transform& foot) {
+  float lowest = HeelSole(standing, foot).y;
+  if (const std::optional<glm::vec3> ball = BallSole(standing, foot))
+    lowest = std::min(lowest, ball->y);
+  return lowest;
+}
+
 }  // namespace footwork::cook

@@ -4,6 +4,7 @@
 
 #include "cook/cook_test_pinning.h"
 #include "footwork/anim/local_to_model.h"
+#include "footwork/cook/standing_feet.h"
 #include "support/procedural_humanoid.h"
 
 namespace footwork::cook {
@@ -95,6 +96,75 @@ TEST(FootPinningTest, APlantBeyondTheStraightLegsReachIsStillHeldStill) {
   ASSERT_TRUE(PinFeet(c.skeleton, pinned, c.root, c.Pins(), true, {}).ok());
   EXPECT_LT(c.LockedSpeedCm(pinned, "foot_l", c.left), 0.05f);
   EXPECT_LT(c.LockedSpeedCm(pinned, "foot_r", c.right), 0.05f);
+}
+
+// The lowest sole point's height over the root's floor for one foot, per frame (m).
+std::vector<float> LowestSoles(const PinningCase& c, const SampledPoses& poses,
+                               const StandingFoot& standing, const char* foot_role) {
+  const int foot = c.binding.Joint(foot_role);
+  std::vector<Transform> model(static_cast<std::size_t>(poses.joints));
+  std::vector<float> heights;
+  for (int f = 0; f < poses.frames(); ++f) {
+    EXPECT_TRUE((anim::LocalToModelJob{&c.skeleton,
+                                       {poses.Frame(f), static_cast<std::size_t>(poses.joints)},
+                                       Transform::Identity(),
+                                       model})
+                    .Run()
+                    .ok());
+    heights.push_back(LowestSoleHeight(standing, c.root[f] * model[foot]) -
+                      c.root[f].translation.y);
+  }
+  return heights;
+}
+
+TEST(FootPinningTest, AGroundedFootIsPlantedOnTheFloorWhereTheSourceHoldsItAbove) {
+  PinningCase c(fwt::WalkGait().speed_m_s);
+  const Result<StandingFeet> standing =
+      MeasureStandingFeet(c.skeleton, c.binding, fwt::MakeIdle().clip);
+  ASSERT_TRUE(standing.ok()) << standing.error().message;
+  // The whole body 3 cm up: every planted foot stands 3 cm over the floor.
+  const int pelvis = c.binding.Joint("pelvis");
+  const int parent = c.skeleton.parents[pelvis];
+  std::vector<Transform> model(static_cast<std::size_t>(c.poses.joints));
+  for (int f = 0; f < c.poses.frames(); ++f) {
+    const std::span<Transform> local(c.poses.locals.data() + f * c.poses.joints,
+                                     static_cast<std::size_t>(c.poses.joints));
+    ASSERT_TRUE(
+        (anim::LocalToModelJob{&c.skeleton, local, Transform::Identity(), model}).Run().ok());
+    const glm::quat up_frame = parent >= 0 ? model[parent].rotation : glm::quat(1, 0, 0, 0);
+    local[pelvis].translation += glm::inverse(up_frame) * glm::vec3(0.0f, 0.03f, 0.0f);
+  }
+  std::vector<FootPin> pins = c.Pins();
+  SampledPoses held = c.poses;
+  ASSERT_TRUE(PinFeet(c.skeleton, held, c.root, pins, true, {}).ok());
+  for (int side = 0; side < 2; ++side)
+    pins[side].ground = (*standing)[side];
+  SampledPoses grounded = c.poses;
+  ASSERT_TRUE(PinFeet(c.skeleton, grounded, c.root, pins, true, {}).ok());
+
+  for (int side = 0; side < 2; ++side) {
+    const char* role = side == 0 ? "foot_l" : "foot_r";
+    const FootPlants& plants = side == 0 ? c.left : c.right;
+    const std::vector<float> before = LowestSoles(c, held, (*standing)[side], role);
+    const std::vector<float> after = LowestSoles(c, grounded, (*standing)[side], role);
+    float before_sum = 0.0f;
+    float after_sum = 0.0f;
+    int planted = 0;
+    for (int f = 0; f < grounded.frames(); ++f) {
+      // Never under the floor.
+      EXPECT_GT(after[f], -0.002f) << role << " frame " << f;
+      if (!plants.lock[f])
+        continue;
+      before_sum += before[f];
+      after_sum += after[f];
+      ++planted;
+    }
+    ASSERT_GT(planted, 0);
+    EXPECT_GT(before_sum / static_cast<float>(planted), 0.025f) << role;
+    EXPECT_LT(after_sum / static_cast<float>(planted), 0.005f) << role;
+    // Still held still sideways and along.
+    EXPECT_LT(c.LockedSpeedCm(grounded, role, plants), 0.05f) << role;
+  }
 }
 
 TEST(FootPinningTest, MismatchedSizesAreAnError) {

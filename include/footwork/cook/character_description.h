@@ -92,9 +92,10 @@ struct CharacterDescription {
   // the gap over this long (s) at the end of the clip.
   float loop_closure_blend_s = 0.25f;
   // Measure where the feet meet the floor from the idle's first frame (standing_feet.h): foot
-  // contacts are then judged against it, and heels and balls that sink through it are lifted out
-  // (sole_floor_guard.h). Off by default: with the default character it fixes the sprint's plant
-  // and the toes' sinking, but on its own it moves joint jumps over the bar elsewhere.
+  // contacts are then judged against it, heels and balls that sink through it are lifted out
+  // (sole_floor_guard.h) and planted feet stand on it with their lowest sole point (foot pinning's
+  // grounding). Off by default: with the default character it fixes the sprint's plant and the
+  // toes' sinking, but on its own it moves joint jumps over the bar elsewhere.
   bool floor_from_idle = false;
   ClipQualityBars quality;
   // Roles in file order.

@@ -26,7 +26,8 @@ struct ClipCookSettings {
   float foot_pin_blend_s = 0.1f;
   ClipQualityBars bars;
   // How the feet stand (the idle's first frame); with it, clips with foot curves get their heels
-  // and balls lifted out of the floor (sole_floor_guard.h).
+  // and balls lifted out of the floor (sole_floor_guard.h) and their planted feet grounded on it
+  // (foot_pinning.h's FootPin::ground).
   std::optional<StandingFeet> standing;
 };
 ClipCookSettings SettingsOf(const CharacterDescription& description);

@@ -11,6 +11,7 @@
 #include "footwork/anim/two_bone_ik.h"
 #include "footwork/cook/sample_motion.h"
 #include "footwork/cook/sampled_motion.h"
+#include "footwork/cook/standing_feet.h"
 #include "footwork/core/error.h"
 #include "footwork/core/transform.h"
 
@@ -25,6 +26,11 @@ struct FootPin {
   bool pin_ball = false;
   // Frames during which the point is held still (one flag per frame).
   ContactFlags planted;
+  // With it, a planted foot is grounded: held still sideways and along, and each frame moved up
+  // or down so that its lowest sole point (heel or ball) is on the floor (the root's height). The
+  // source's height is a rocker's, and a heel strike can come down 4 cm over the floor; the
+  // runtime's metrics and placement both read the sole, not the ankle.
+  std::optional<StandingFoot> ground;
 };
 
 struct FootPinningSettings {
@@ -38,6 +44,10 @@ struct FootPinningSettings {
   // The plant search moves plants sideways and along only; with this, also up and down (which
   // changes the foot's height over the contact, and so where later cooks see it touch down).
   bool vertical_plant_search = false;
+  // A grounded foot's (FootPin::ground) correction changes at most this fast inside a contact
+  // (m/s), never going under the floor: where its leg cannot reach the floor on one frame, the
+  // next frames come down gradually.
+  float max_grounding_speed_m_s = 0.6f;
 };
 
 // The point nearest `wanted` that lies within reach[i] of every centers[i] (the legs' hips over a
@@ -49,7 +59,8 @@ glm::vec3 NearestReachablePoint(const glm::vec3& wanted, const std::vector<glm::
                                 const std::vector<float>& reach);
 
 // Where each planted interval holds its point: the mean world position of the point over the
-// interval horizontally (so the correction is as small as possible), its highest vertically,
+// interval horizontally (so the correction is as small as possible), its highest vertically (or,
+// for a grounded foot, each frame's height that puts the lowest sole point on the floor),
 // moved to the nearest point every frame of the interval can reach (NearestReachablePoint). Pins
 // every foot in `poses` (frames x joints local transforms) against `root` (the root-motion
 // transform per frame, in the clip's start space). Looping clips (last frame = first) wrap

@@ -38,5 +38,7 @@ Result<StandingFeet> MeasureStandingFeet(const anim::Skeleton& skeleton,
 // The heel's and the ball's sole points of a foot at `foot` (model or world space).
 glm::vec3 HeelSole(const StandingFoot& standing, const Transform& foot);
 std::optional<glm::vec3> BallSole(const StandingFoot& standing, const Transform& foot);
+// The height of the lower of the two.
+float LowestSoleHeight(const StandingFoot& standing, const Transform& foot);
 
 }  // namespace footwork::cook
