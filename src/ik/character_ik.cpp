@@ -218,6 +218,12 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
   std::array<glm::vec3, 2> offset_targets{glm::vec3(0.0f), glm::vec3(0.0f)};
   std::array<glm::quat, 2> tilt_targets{glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
   std::array<float, 2> enable{0.0f, 0.0f};
+  // How far each falling foot is tucked up ahead of touchdown (m).
+  std::array<float, 2> tuck{0.0f, 0.0f};
+  float fall_speed = 0.0f;
+  if (!input.grounded && airborne_root_height_ && dt > 0.0f)
+    fall_speed = (*airborne_root_height_ - root_height) / dt;
+  airborne_root_height_ = input.grounded ? std::nullopt : std::optional<float>(root_height);
   // How far each foot is into its swing (0 planted or down, 1 lifted and free).
   std::array<float, 2> swing{0.0f, 0.0f};
   for (int side = 0; side < 2; ++side) {
@@ -265,6 +271,16 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // before touchdown put a foot 1.4 cm through the floor landing off a ledge.
       traces[side] = TraceFoot(*input.world, animated[side].translation, root_height, settings.feet,
                                glm::vec3(0.0f));
+      if (traces[side].hit && fall_speed > 0.0f) {
+        const LegRig& leg = rig.legs[side];
+        const glm::vec3 sole = settings.feet.sink_guard_toe
+                                   ? LowestSolePoint(leg, rig.foot_height_m, animated[side], kUp)
+                                   : HeelSolePoint(leg, rig.foot_height_m, animated[side]);
+        const float hang = root_height - sole.y;
+        const float time_to_ground = (root_height - traces[side].point.y) / fall_speed;
+        tuck[side] = std::max(
+            0.0f, hang - settings.feet.max_landing_tuck_speed_m_s * std::max(0.0f, time_to_ground));
+      }
     }
   }
   // The offsets are relative to the root, which climbs a ramp or stairs continuously; shifting
@@ -300,6 +316,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     const LegRig& leg = rig.legs[side];
     Transform placed = animated[side];
     placed.translation += placement_.offset[side];
+    placed.translation.y += tuck[side];
     placed.rotation = glm::normalize(placement_.tilt[side] * placed.rotation);
     if (traces[side].hit) {
       // Never through the surface: the lower of the heel's and the ball's sole points (along the
@@ -377,6 +394,7 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
   if (input.reset) {
     placement_ = FootPlacementState{};
     placement_root_height_.reset();
+    airborne_root_height_.reset();
   }
 
   UpdateOverlay(overlay_, assets_->settings().overlay_blend_s, dt);

@@ -35,6 +35,7 @@ const std::vector<Section>& Sections() {
         "sink_tolerance_m",
         "sink_guard_toe",
         "max_settle_m",
+        "max_landing_tuck_speed_m_s",
         "min_surface_normal_y",
         "lookahead_s",
         "max_lookahead_m",
@@ -97,6 +98,7 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("sink_tolerance_m", feet.sink_tolerance_m, 0.0f, 0.5f, kOptional)
       .Bool("sink_guard_toe", feet.sink_guard_toe, kOptional)
       .Number("max_settle_m", feet.max_settle_m, 0.0f, 0.5f, kOptional)
+      .Number("max_landing_tuck_speed_m_s", feet.max_landing_tuck_speed_m_s, 0.0f, 20.0f, kOptional)
       .Number("min_surface_normal_y", feet.min_normal_y, 0.0f, 1.0f, kOptional)
       .Number("lookahead_s", feet.lookahead_s, 0.0f, 1.0f, kOptional)
       .Number("max_lookahead_m", feet.max_lookahead_m, 0.0f, 2.0f, kOptional)

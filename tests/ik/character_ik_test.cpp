@@ -1,6 +1,8 @@
 #include "footwork/ik/character_ik.h"
 
+#include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -133,6 +135,36 @@ TEST_F(CharacterIkTest, APlantedFootHeldAboveTheFloorSettlesOntoItUpToTheCap) {
       }
     }
   }
+}
+
+// A fall pose's feet hang 7 cm below the root: falling at 6 m/s, they are tucked up ahead of
+// touchdown at the tuck speed instead of being lifted out of the ground in one frame as the body
+// lands.
+TEST_F(CharacterIkTest, AFallingFootIsTuckedUpAheadOfTouchdown) {
+  const PlaneWorld world(0.0f);
+  const float hang = 0.07f;
+  std::vector<Transform> local = local_;
+  local[0].translation.y -= hang;
+  const std::vector<Transform> model = ToModel(skeleton_, local);
+  const float dt = 1.0f / 60.0f;
+  const float speed = assets_->settings().feet.max_landing_tuck_speed_m_s;
+  ASSERT_LT(speed * dt, hang / 2.0f);
+  CharacterIk ik(assets_);
+  std::optional<float> previous;
+  float largest_step = 0.0f;
+  for (const float root : {0.6f, 0.5f, 0.4f, 0.3f, 0.2f, 0.1f, 0.0f, 0.0f}) {
+    CharacterIkInput input = Input({0, root, 0}, &world);
+    input.grounded = root <= 0.0f;
+    ASSERT_TRUE(ik.Update(input, local, model, dt).ok());
+    // The heel's height over the root: -hang while the foot hangs, 0 once it stands.
+    const float over_root = ik.feet()[kLeft].sole.y - root;
+    if (previous)
+      largest_step = std::max(largest_step, std::fabs(over_root - *previous));
+    previous = over_root;
+    EXPECT_GE(ik.feet()[kLeft].sole.y, -assets_->settings().feet.sink_tolerance_m - 1e-3f) << root;
+  }
+  EXPECT_NEAR(*previous, 0.0f, 5e-3f);
+  EXPECT_LE(largest_step, speed * dt + 5e-3f);
 }
 
 // Placement traces the ground under the animated foot; a locked foot held 8 cm uphill of it is

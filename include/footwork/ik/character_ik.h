@@ -174,6 +174,8 @@ class CharacterIk {
   StrideWarpingSettings stride_warp_settings_;
   // Last grounded frame's root height (world): foot placement's offsets are anchored in the world.
   std::optional<float> placement_root_height_;
+  // Last airborne frame's root height (world): how fast a fall comes down onto the ground.
+  std::optional<float> airborne_root_height_;
   LookAtState look_;
   std::array<IkFoot, 2> feet_;
   glm::vec3 head_position_world_{0.0f};
