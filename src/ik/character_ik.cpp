@@ -245,24 +245,46 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     const float share = LookaheadShare(input.foot_lock[side], lift, lift_rate, settings.feet);
     const glm::vec3 velocity = TrackFootVelocity(placement_, side, animated[side].translation, dt);
     if (input.world != nullptr && input.grounded) {
+      // How far the sole clears the root's floor: with the toe guard the lower of heel and ball
+      // (a swinging foot points its toe down: measured at the heel, a foot landing toe first on
+      // the first step was held 3 cm over it).
+      const float sole_lift =
+          settings.feet.sink_guard_toe
+              ? LowestSolePoint(rig.legs[side], rig.foot_height_m, animated[side], kUp).y -
+                    root_height
+              : lift;
+      // With the toe guard, the ball's ground counts too: a foot whose ball is over a higher
+      // step stands on that step (heel over the edge) instead of its ball going into the riser.
+      const std::optional<glm::vec3> toe = settings.feet.sink_guard_toe
+                                               ? ToeSolePoint(rig.legs[side], animated[side])
+                                               : std::nullopt;
       traces[side] = TraceFoot(*input.world, animated[side].translation, root_height, settings.feet,
-                               velocity * share);
+                               velocity * share, toe);
       offset_targets[side] = FootOffsetTarget(traces[side], animated[side].translation, root_height,
                                               rig.foot_height_m * settings.foot_height_scale);
       // A planted foot (the cooker says it is on the ground) whose animation holds its lowest
       // sole point above the clip's floor is settled down onto the ground, by at most
       // max_settle_m: the idle stands 1.2 cm up, which 25 degrees of slope took over the bar.
+      // With the toe traced, heel and ball are each measured over the ground under them once
+      // placed: a foot raised onto a step by its ball (the heel over the edge) comes down until
+      // the ball is on the step (its heel, over the lower step, never gets there).
       if (IsFootPlanted(input.foot_lock[side]) && traces[side].hit) {
-        const float lowest =
-            LowestSolePoint(rig.legs[side], rig.foot_height_m, animated[side], kUp).y;
-        const float above = lowest - root_height - settings.feet.sink_tolerance_m;
+        float above =
+            LowestSolePoint(rig.legs[side], rig.foot_height_m, animated[side], kUp).y - root_height;
+        if (toe && traces[side].toe_ground_m) {
+          const float rise = offset_targets[side].y;
+          const float heel = HeelSolePoint(rig.legs[side], rig.foot_height_m, animated[side]).y;
+          above = std::min(heel + rise - traces[side].point.y,
+                           toe->y + rise - *traces[side].toe_ground_m);
+        }
+        above -= settings.feet.sink_tolerance_m;
         offset_targets[side].y -= std::clamp(above, 0.0f, settings.feet.max_settle_m);
       }
       // A swinging foot is raised only as far as its lift does not already clear higher ground
       // (see EaseForSwing); lower ground still lowers it (and the pelvis) fully.
       if (offset_targets[side].y > 0.0f)
-        offset_targets[side].y = EaseForSwing(offset_targets[side].y,
-                                              lift - settings.feet.swing_clearance_m, swing[side]);
+        offset_targets[side].y = EaseForSwing(
+            offset_targets[side].y, sole_lift - settings.feet.swing_clearance_m, swing[side]);
       tilt_targets[side] = FootTiltTarget(traces[side], settings.feet.max_foot_tilt_rad);
       enable[side] = input.enable_foot_ik[side];
     } else if (input.world != nullptr) {
@@ -317,6 +339,20 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     Transform placed = animated[side];
     placed.translation += placement_.offset[side];
     placed.translation.y += tuck[side];
+    // With the toe traced, a planted foot still above the ground once placed (its offset lags a
+    // raise it no longer needs: a landing toe passed over the first step's edge) is put down now,
+    // onto the lower of its heel and ball.
+    if (settings.feet.sink_guard_toe && IsFootPlanted(input.foot_lock[side]) && traces[side].hit &&
+        traces[side].toe_ground_m) {
+      const std::optional<glm::vec3> placed_toe = ToeSolePoint(leg, placed);
+      if (placed_toe) {
+        const float above =
+            std::min(HeelSolePoint(leg, rig.foot_height_m, placed).y - traces[side].point.y,
+                     placed_toe->y - *traces[side].toe_ground_m) -
+            settings.feet.sink_tolerance_m;
+        placed.translation.y -= std::clamp(above, 0.0f, settings.feet.max_settle_m) * enable[side];
+      }
+    }
     placed.rotation = glm::normalize(placement_.tilt[side] * placed.rotation);
     if (traces[side].hit) {
       // Never through the surface: the lower of the heel's and the ball's sole points (along the

@@ -52,14 +52,18 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
     // Only a step up counts: ground that just continues the plane under the foot (a slope) is
     // followed by the trace under the foot as it gets there, without a jump.
     const glm::vec3 along_plane = ahead->point - trace.point;
-    const float plane_y = trace.point.y - (trace.normal.x * along_plane.x +
-                                           trace.normal.z * along_plane.z) / trace.normal.y;
+    const float plane_y =
+        trace.point.y -
+        (trace.normal.x * along_plane.x + trace.normal.z * along_plane.z) / trace.normal.y;
     if (ahead->point.y > plane_y + settings.min_step_up_m &&
         ahead->point.y > trace.ahead_height_m.value_or(trace.point.y))
       trace.ahead_height_m = ahead->point.y;
   };
-  if (toe_world && IsFinite(*toe_world))
+  if (toe_world && IsFinite(*toe_world)) {
+    if (const auto under_toe = TraceDown(world, toe_world->x, toe_world->z, root_height, settings))
+      trace.toe_ground_m = under_toe->point.y;
     consider(toe_world->x, toe_world->z);
+  }
   const glm::vec2 velocity(foot_velocity.x, foot_velocity.z);
   const float speed = glm::length(velocity);
   const float reach = std::min(speed * settings.lookahead_s, settings.max_lookahead_m);
@@ -67,7 +71,8 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
     return trace;
   const glm::vec2 direction = velocity / speed;
   for (int i = 1; i <= settings.lookahead_traces; ++i) {
-    const float along = reach * static_cast<float>(i) / static_cast<float>(settings.lookahead_traces);
+    const float along =
+        reach * static_cast<float>(i) / static_cast<float>(settings.lookahead_traces);
     consider(foot_world.x + direction.x * along, foot_world.z + direction.y * along);
   }
   return trace;
@@ -159,8 +164,8 @@ void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 
     glm::vec3& offset = state.offset[side];
     const float half_life =
         target.y > offset.y ? settings.foot_up_half_life_s : settings.foot_down_half_life_s;
-    const float height = DampRiseCapped(offset.y, target.y, half_life,
-                                        settings.max_foot_rise_speed_m_s, dt);
+    const float height =
+        DampRiseCapped(offset.y, target.y, half_life, settings.max_foot_rise_speed_m_s, dt);
     offset = DamperExact(offset, target, half_life, dt);
     offset.y = height;
     const glm::quat tilt = glm::normalize(
@@ -176,9 +181,9 @@ void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 
       std::min({offset_targets[0].y * weights[0], offset_targets[1].y * weights[1], 0.0f});
   const float half_life = pelvis_target < state.pelvis_offset_m ? settings.pelvis_down_half_life_s
                                                                 : settings.pelvis_up_half_life_s;
-  state.pelvis_offset_m = std::min(
-      0.0f, DampRiseCapped(state.pelvis_offset_m, pelvis_target, half_life,
-                           settings.max_pelvis_rise_speed_m_s, dt));
+  state.pelvis_offset_m =
+      std::min(0.0f, DampRiseCapped(state.pelvis_offset_m, pelvis_target, half_life,
+                                    settings.max_pelvis_rise_speed_m_s, dt));
 }
 
 }  // namespace footwork::ik

@@ -138,6 +138,28 @@ TEST_F(IkScenarioTest, WithTheToeGuardNoBallGoesThroughFlatGround) {
   EXPECT_LE(*run.metrics.foot_penetration_cm, 1.0);
 }
 
+// With the toe guard, a foot whose ball is over the next step stands on that step (heel over the
+// edge) instead of its ball going into the riser: standing on the stairs at the end, neither
+// ball is inside a step (it was 15 cm deep, the whole idle).
+TEST_F(IkScenarioTest, WithTheToeGuardAFootStandingOnTheStairsHasNoBallInARiser) {
+  const IkRun run = Run("stairs_walk.json", true, nullptr, [](ik::CharacterIkSettings& settings) {
+    settings.feet.sink_guard_toe = true;
+  });
+  ASSERT_FALSE(run.frames.empty());
+  const double end = run.frames.back().t;
+  int measured = 0;
+  for (const sim::TraceFrame& frame : run.frames) {
+    if (frame.t < end - 1.0)
+      continue;
+    for (const sim::FootSample* foot : {&frame.foot_left, &frame.foot_right}) {
+      ASSERT_TRUE(foot->toe_height_m && foot->toe_surface_height_m) << "t = " << frame.t;
+      EXPECT_GE(*foot->toe_height_m - *foot->toe_surface_height_m, -0.01f) << "t = " << frame.t;
+      ++measured;
+    }
+  }
+  EXPECT_GT(measured, 100);
+}
+
 TEST_F(IkScenarioTest, WalkUpTheSteepRampAndStandOnIt) {
   const IkRun run = Run("ramp25_walk.json");
   ExpectFeetBars(run);

@@ -36,8 +36,9 @@ struct FootPlacementSettings {
   // A sole may sink this far below the traced surface before the foot is lifted out (metres).
   float sink_tolerance_m = 0.004f;
   // Whether that guard keeps the ball's sole point above the surface too (not only the heel's),
-  // and the metrics' surface traces measure under the ball as well. Off by default: on stairs a
-  // standing toe reaches into the next riser, which the vertical trace reads as 15 cm deep.
+  // the metrics' surface traces measure under the ball as well, and a foot whose ball is over a
+  // higher step stands on it. Off by default: walking up stairs a swinging toe still catches the
+  // risers (10 cm deep), and the showcase's step sides (26 cm).
   bool sink_guard_toe = false;
   // How far a planted foot the animation holds above its floor is brought down (m).
   float max_settle_m = 0.06f;
@@ -86,6 +87,8 @@ struct FootTrace {
   // the plane under the foot by min_step_up_m; unset otherwise (no motion, nothing ahead, the
   // same slope, or lower ground ahead).
   std::optional<float> ahead_height_m;
+  // The ground under the toe (world y), when a toe was given and the trace under it hit.
+  std::optional<float> toe_ground_m;
 };
 
 // Traces straight down through (foot_world.x, root_height, foot_world.z); with a horizontal
