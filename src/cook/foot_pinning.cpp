@@ -280,6 +280,7 @@ Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
       };
       // Horizontally the mean position (the smallest correction); vertically the highest, so
       // the leg only ever shortens to reach it (a straight leg at heel strike cannot reach lower).
+      // A grounded foot's height comes from grounded_heights instead, frame by frame.
       glm::vec3 sum(0.0f);
       float highest = -std::numeric_limits<float>::infinity();
       for (int u = run.begin; u <= run_last; ++u) {
