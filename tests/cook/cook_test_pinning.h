@@ -57,20 +57,23 @@ struct PinnedCycleCase {
     return pins;
   }
 
+  // Frame f of `p` in model space.
+  std::vector<Transform> ModelPose(const SampledPoses& p, int f) const {
+    std::vector<Transform> model(static_cast<std::size_t>(p.joints));
+    anim::LocalToModelJob job{
+        &skeleton, {p.Frame(f), static_cast<std::size_t>(p.joints)}, Transform::Identity(), model};
+    EXPECT_TRUE(job.Run().ok());
+    return model;
+  }
+
   // Mean world speed (cm/s) of the joint `joint_role` (an ankle) over its planted frames.
   float LockedSpeedCm(const SampledPoses& p, const char* joint_role,
                       const FootPlants& plants) const {
     const int joint = binding.Joint(joint_role);
     std::vector<glm::vec3> ankle;
     std::vector<float> lock;
-    std::vector<Transform> model(static_cast<std::size_t>(p.joints));
     for (int f = 0; f < p.frames(); ++f) {
-      anim::LocalToModelJob job{&skeleton,
-                                {p.Frame(f), static_cast<std::size_t>(p.joints)},
-                                Transform::Identity(),
-                                model};
-      EXPECT_TRUE(job.Run().ok());
-      ankle.push_back(model[joint].translation);
+      ankle.push_back(ModelPose(p, f)[joint].translation);
       lock.push_back(plants.lock[f] ? 1.0f : 0.0f);
     }
     return 100.0f * MeanLockedFootSpeed(root, ankle, lock, 60.0f);

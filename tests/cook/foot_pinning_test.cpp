@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include "cook/cook_test_pinning.h"
-#include "footwork/anim/local_to_model.h"
 #include "footwork/cook/standing_feet.h"
 #include "support/procedural_humanoid.h"
 
@@ -51,23 +50,11 @@ TEST(FootPinningTest, LeavesAFootThatDoesNotSlideWhereItIs) {
   PinningCase c(fwt::WalkGait().speed_m_s);
   SampledPoses pinned = c.poses;
   ASSERT_TRUE(PinFeet(c.skeleton, pinned, c.root, c.Pins(), true, {}).ok());
-  std::vector<Transform> a(static_cast<std::size_t>(pinned.joints));
-  std::vector<Transform> b(static_cast<std::size_t>(pinned.joints));
   const int ankle = c.binding.Joint("foot_l");
   for (int f = 0; f < pinned.frames(); ++f) {
-    ASSERT_TRUE((anim::LocalToModelJob{&c.skeleton,
-                                       {c.poses.Frame(f), static_cast<std::size_t>(pinned.joints)},
-                                       Transform::Identity(),
-                                       a})
-                    .Run()
-                    .ok());
-    ASSERT_TRUE((anim::LocalToModelJob{&c.skeleton,
-                                       {pinned.Frame(f), static_cast<std::size_t>(pinned.joints)},
-                                       Transform::Identity(),
-                                       b})
-                    .Run()
-                    .ok());
-    EXPECT_LT(glm::length(a[ankle].translation - b[ankle].translation), 0.002f) << f;
+    const glm::vec3 before = c.ModelPose(c.poses, f)[ankle].translation;
+    const glm::vec3 after = c.ModelPose(pinned, f)[ankle].translation;
+    EXPECT_LT(glm::length(before - after), 0.002f) << f;
   }
 }
 
@@ -102,16 +89,9 @@ TEST(FootPinningTest, APlantBeyondTheStraightLegsReachIsStillHeldStill) {
 std::vector<float> LowestSoles(const PinningCase& c, const SampledPoses& poses,
                                const StandingFoot& standing, const char* foot_role) {
   const int foot = c.binding.Joint(foot_role);
-  std::vector<Transform> model(static_cast<std::size_t>(poses.joints));
   std::vector<float> heights;
   for (int f = 0; f < poses.frames(); ++f) {
-    EXPECT_TRUE((anim::LocalToModelJob{&c.skeleton,
-                                       {poses.Frame(f), static_cast<std::size_t>(poses.joints)},
-                                       Transform::Identity(),
-                                       model})
-                    .Run()
-                    .ok());
-    heights.push_back(LowestSoleHeight(standing, c.root[f] * model[foot]) -
+    heights.push_back(LowestSoleHeight(standing, c.root[f] * c.ModelPose(poses, f)[foot]) -
                       c.root[f].translation.y);
   }
   return heights;
@@ -125,14 +105,11 @@ TEST(FootPinningTest, AGroundedFootIsPlantedOnTheFloorWhereTheSourceHoldsItAbove
   // The whole body 3 cm up: every planted foot stands 3 cm over the floor.
   const int pelvis = c.binding.Joint("pelvis");
   const int parent = c.skeleton.parents[pelvis];
-  std::vector<Transform> model(static_cast<std::size_t>(c.poses.joints));
   for (int f = 0; f < c.poses.frames(); ++f) {
-    const std::span<Transform> local(c.poses.locals.data() + f * c.poses.joints,
-                                     static_cast<std::size_t>(c.poses.joints));
-    ASSERT_TRUE(
-        (anim::LocalToModelJob{&c.skeleton, local, Transform::Identity(), model}).Run().ok());
-    const glm::quat up_frame = parent >= 0 ? model[parent].rotation : glm::quat(1, 0, 0, 0);
-    local[pelvis].translation += glm::inverse(up_frame) * glm::vec3(0.0f, 0.03f, 0.0f);
+    const glm::quat up_frame =
+        parent >= 0 ? c.ModelPose(c.poses, f)[parent].rotation : glm::quat(1, 0, 0, 0);
+    c.poses.locals[static_cast<std::size_t>(f * c.poses.joints + pelvis)].translation +=
+        glm::inverse(up_frame) * glm::vec3(0.0f, 0.03f, 0.0f);
   }
   std::vector<FootPin> pins = c.Pins();
   SampledPoses held = c.poses;
