@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "footwork/anim/local_to_model.h"
 #include "footwork/core/angles.h"
 
 namespace footwork::cook {
@@ -159,17 +158,14 @@ Status PinFeet(const anim::Skeleton& skeleton, SampledPoses& poses,
                     n, joints, root.size(), skeleton.num_joints())};
   }
   const int m = looping && n > 1 ? n - 1 : n;
-  std::vector<Transform> model(static_cast<std::size_t>(n) * joints);
+  Result<std::vector<Transform>> modeled = ModelPoses(skeleton, poses, n);
+  if (!modeled)
+    return modeled.error();
+  std::vector<Transform>& model = *modeled;
   const auto frame_span = [&](std::vector<Transform>& v, int f) {
     return std::span<Transform>(v.data() + static_cast<std::size_t>(f) * joints,
                                 static_cast<std::size_t>(joints));
   };
-  for (int f = 0; f < n; ++f) {
-    anim::LocalToModelJob job{&skeleton, frame_span(poses.locals, f), Transform::Identity(),
-                              frame_span(model, f)};
-    if (Status status = job.Run(); !status)
-      return status;
-  }
   const UnrolledRoot unrolled(root, m, looping);
   const int blend_frames =
       std::max(1, static_cast<int>(std::lround(settings.blend_s * poses.rate_hz)));

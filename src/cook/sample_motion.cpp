@@ -1,5 +1,6 @@
 #include "footwork/cook/sample_motion.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -41,6 +42,21 @@ Result<SampledPoses> SamplePoses(const anim::Skeleton& skeleton, const anim::Cli
       return WithContext(clip.name, status.error());
   }
   return poses;
+}
+
+Result<std::vector<Transform>> ModelPoses(const anim::Skeleton& skeleton, const SampledPoses& poses,
+                                          int frames) {
+  const std::size_t joints = static_cast<std::size_t>(poses.joints);
+  std::vector<Transform> model(poses.locals.size());
+  for (int f = 0; f < std::min(frames, poses.frames()); ++f) {
+    anim::LocalToModelJob job{&skeleton,
+                              {poses.Frame(f), joints},
+                              Transform::Identity(),
+                              {model.data() + static_cast<std::size_t>(f) * joints, joints}};
+    if (Status status = job.Run(); !status)
+      return status.error();
+  }
+  return model;
 }
 
 Result<SampledMotion> SampleMotion(const anim::Skeleton& skeleton, const anim::Clip& clip,

@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "footwork/anim/local_to_model.h"
 
 namespace footwork::cook {
 namespace {
@@ -59,17 +58,14 @@ Result<SoleFloorLift> LiftSolesOutOfFloor(const anim::Skeleton& skeleton, Sample
       return Error{"sole floor guard: a leg chain names a joint the skeleton lacks"};
   }
   const int m = looping && n > 1 ? n - 1 : n;
-  std::vector<Transform> model(static_cast<std::size_t>(n) * joints);
+  Result<std::vector<Transform>> modeled = ModelPoses(skeleton, poses, m);
+  if (!modeled)
+    return WithContext("sole floor guard", modeled.error());
+  std::vector<Transform>& model = *modeled;
   const auto span_of = [&](std::vector<Transform>& v, int f) {
     return std::span<Transform>(v.data() + static_cast<std::size_t>(f) * joints,
                                 static_cast<std::size_t>(joints));
   };
-  for (int f = 0; f < m; ++f) {
-    anim::LocalToModelJob job{&skeleton, span_of(poses.locals, f), Transform::Identity(),
-                              span_of(model, f)};
-    if (Status status = job.Run(); !status)
-      return WithContext("sole floor guard", status.error());
-  }
   const float max_step = settings.max_lift_speed_m_s / poses.rate_hz;
   for (int side = 0; side < 2; ++side) {
     const anim::TwoBoneIkChain& leg = legs[side];

@@ -35,4 +35,9 @@ struct SampledPoses {
 Result<SampledPoses> SamplePoses(const anim::Skeleton& skeleton, const anim::Clip& clip,
                                  float rate_hz);
 
+// The model-space poses of `poses` (same layout), the first `frames` of them filled (the rest,
+// a loop's closing copy, left identity); the cleanup passes solve IK on them frame by frame.
+Result<std::vector<Transform>> ModelPoses(const anim::Skeleton& skeleton, const SampledPoses& poses,
+                                          int frames);
+
 }  // namespace footwork::cook
