@@ -10,7 +10,7 @@
 #include <fmt/format.h>
 
 #include "footwork/anim/curve.h"
-#include "footwork/anim/local_to_model.h"
+#include "footwork/anim/curve_names.h"
 #include "footwork/anim/mirror.h"
 #include "footwork/cook/character_description.h"
 #include "footwork/cook/cook_character.h"
@@ -60,20 +60,22 @@ Status DumpFeet(const io::CookedLibrary& library, const std::string& clip_name) 
   Result<cook::SampledPoses> poses = cook::SamplePoses(library.skeleton, *clip, kRateHz);
   if (!poses)
     return poses.error();
+  const Result<std::vector<Transform>> model =
+      cook::ModelPoses(library.skeleton, *poses, poses->frames());
+  if (!model)
+    return model.error();
+  const std::size_t joints = static_cast<std::size_t>(poses->joints);
   const std::array<int, 2> feet{binding->Joint("foot_l"), binding->Joint("foot_r")};
-  const anim::FloatCurve* lock[2] = {clip->FindCurve("FootLock_L"), clip->FindCurve("FootLock_R")};
-  std::vector<Transform> model(static_cast<std::size_t>(poses->joints));
+  const anim::FloatCurve* lock[2] = {clip->FindCurve(anim::curve_names::kFootLockLeft),
+                                     clip->FindCurve(anim::curve_names::kFootLockRight)};
   std::puts("frame  time_s  lock_l heel_l ball_l  lock_r heel_r ball_r  (cm over the floor)");
   for (int f = 0; f < poses->frames(); ++f) {
-    const std::span<const Transform> local(poses->Frame(f),
-                                           static_cast<std::size_t>(poses->joints));
-    anim::LocalToModelJob job{&library.skeleton, local, Transform::Identity(), model};
-    if (Status run = job.Run(); !run)
-      return run;
     const float t = static_cast<float>(f) / kRateHz;
     std::string line = fmt::format("{:5d} {:7.3f}", f, t);
     for (int side = 0; side < 2; ++side) {
-      const Transform foot = feet[side] >= 0 ? model[feet[side]] : Transform::Identity();
+      const Transform foot = feet[side] >= 0 ? (*model)[static_cast<std::size_t>(f) * joints +
+                                                        static_cast<std::size_t>(feet[side])]
+                                             : Transform::Identity();
       const float heel = cook::HeelSole((*standing)[side], foot).y;
       const std::optional<glm::vec3> ball = cook::BallSole((*standing)[side], foot);
       line += fmt::format("  {:6.2f} {:6.2f} {:6.2f}",

@@ -39,6 +39,23 @@ float PlaneRise(const glm::vec3& normal, const glm::vec3& displacement) {
   return -(normal.x * displacement.x + normal.z * displacement.z) / normal.y;
 }
 
+// The sole point kept out of the ground: the lower of heel and ball along `up` with the toe
+// guard, the heel's alone without it.
+glm::vec3 GuardedSolePoint(const LegRig& leg, float foot_height_m, const Transform& foot,
+                           const glm::vec3& up, bool toe_guard) {
+  return toe_guard ? LowestSolePoint(leg, foot_height_m, foot, up)
+                   : HeelSolePoint(leg, foot_height_m, foot);
+}
+
+// How far a foot raised by `rise` stands above the ground under it: the lower of its heel over
+// the trace's point and its ball (`toe`, its sole point before the rise) over the ground traced
+// under the ball.
+float HeelAndBallClearance(const LegRig& leg, float foot_height_m, const Transform& foot,
+                           const glm::vec3& toe, float rise, const FootTrace& trace) {
+  const float heel = HeelSolePoint(leg, foot_height_m, foot).y;
+  return std::min(heel + rise - trace.point.y, toe.y + rise - *trace.toe_ground_m);
+}
+
 }  // namespace
 
 Result<std::shared_ptr<const CharacterIkAssets>> CharacterIkAssets::Create(
@@ -271,12 +288,9 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       if (IsFootPlanted(input.foot_lock[side]) && traces[side].hit) {
         float above =
             LowestSolePoint(rig.legs[side], rig.foot_height_m, animated[side], kUp).y - root_height;
-        if (toe && traces[side].toe_ground_m) {
-          const float rise = offset_targets[side].y;
-          const float heel = HeelSolePoint(rig.legs[side], rig.foot_height_m, animated[side]).y;
-          above = std::min(heel + rise - traces[side].point.y,
-                           toe->y + rise - *traces[side].toe_ground_m);
-        }
+        if (toe && traces[side].toe_ground_m)
+          above = HeelAndBallClearance(rig.legs[side], rig.foot_height_m, animated[side], *toe,
+                                       offset_targets[side].y, traces[side]);
         above -= settings.feet.sink_tolerance_m;
         offset_targets[side].y -= std::clamp(above, 0.0f, settings.feet.max_settle_m);
       }
@@ -295,9 +309,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
                                glm::vec3(0.0f));
       if (traces[side].hit && fall_speed > 0.0f) {
         const LegRig& leg = rig.legs[side];
-        const glm::vec3 sole = settings.feet.sink_guard_toe
-                                   ? LowestSolePoint(leg, rig.foot_height_m, animated[side], kUp)
-                                   : HeelSolePoint(leg, rig.foot_height_m, animated[side]);
+        const glm::vec3 sole = GuardedSolePoint(leg, rig.foot_height_m, animated[side], kUp,
+                                                settings.feet.sink_guard_toe);
         const float hang = root_height - sole.y;
         const float time_to_ground = (root_height - traces[side].point.y) / fall_speed;
         tuck[side] = std::max(
@@ -347,8 +360,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       const std::optional<glm::vec3> placed_toe = ToeSolePoint(leg, placed);
       if (placed_toe) {
         const float above =
-            std::min(HeelSolePoint(leg, rig.foot_height_m, placed).y - traces[side].point.y,
-                     placed_toe->y - *traces[side].toe_ground_m) -
+            HeelAndBallClearance(leg, rig.foot_height_m, placed, *placed_toe, 0.0f, traces[side]) -
             settings.feet.sink_tolerance_m;
         placed.translation.y -= std::clamp(above, 0.0f, settings.feet.max_settle_m) * enable[side];
       }
@@ -361,10 +373,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // step; a dead blend carries a landing foot's downward speed on into the floor). Whatever
       // Enable_FootIK says: it gates the ground's offsets, but a landing's curve ramping in from 0
       // let the landing foot sink 4 cm below the floor.
-      const glm::vec3 sole =
-          settings.feet.sink_guard_toe
-              ? LowestSolePoint(leg, rig.foot_height_m, placed, traces[side].normal)
-              : HeelSolePoint(leg, rig.foot_height_m, placed);
+      const glm::vec3 sole = GuardedSolePoint(leg, rig.foot_height_m, placed, traces[side].normal,
+                                              settings.feet.sink_guard_toe);
       const float sink = -glm::dot(sole - traces[side].point, traces[side].normal) -
                          settings.feet.sink_tolerance_m;
       if (sink > 0.0f)
