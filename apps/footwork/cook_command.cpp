@@ -1,5 +1,6 @@
 #include "cook_command.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include "footwork/anim/curve.h"
 #include "footwork/anim/curve_names.h"
 #include "footwork/anim/mirror.h"
+#include "footwork/anim/root_motion.h"
 #include "footwork/cook/character_description.h"
 #include "footwork/cook/cook_character.h"
 #include "footwork/cook/sample_motion.h"
@@ -35,8 +37,9 @@ struct CookOptions {
   bool allow_quality_misses = false;
 };
 
-// Per 60 Hz frame of one clip: each foot's FootLock and its heel and ball sole heights over the
-// floor (cm), with the soles measured as the runtime measures them (the idle's first frame).
+// Per 60 Hz frame of one clip: each foot's FootLock, its heel and ball sole heights over the
+// floor (cm), with the soles measured as the runtime measures them (the idle's first frame), and
+// its ankle's ground speed along the clip's root motion (cm/s): a planted foot that slides shows.
 Status DumpFeet(const io::CookedLibrary& library, const std::string& clip_name) {
   const auto find = [&](const std::string& name) -> const anim::Clip* {
     for (const anim::Clip& clip : library.clips) {
@@ -68,19 +71,40 @@ Status DumpFeet(const io::CookedLibrary& library, const std::string& clip_name) 
   const std::array<int, 2> feet{binding->Joint("foot_l"), binding->Joint("foot_r")};
   const anim::FloatCurve* lock[2] = {clip->FindCurve(anim::curve_names::kFootLockLeft),
                                      clip->FindCurve(anim::curve_names::kFootLockRight)};
-  std::puts("frame  time_s  lock_l heel_l ball_l  lock_r heel_r ball_r  (cm over the floor)");
+  std::puts(
+      "frame  time_s  lock_l heel_l ball_l slide_l  lock_r heel_r ball_r slide_r  (cm over "
+      "the floor; slide: the ankle's ground speed along the clip's root motion, cm/s)");
+  const auto foot_at = [&](int f, int side) {
+    return feet[side] >= 0 ? (*model)[static_cast<std::size_t>(f) * joints +
+                                      static_cast<std::size_t>(feet[side])]
+                           : Transform::Identity();
+  };
+  // Where the ankle is on the ground: the clip's root motion so far carries the model pose.
+  const auto ground_point = [&](int f, int side) {
+    const float t = static_cast<float>(f) / kRateHz;
+    const Transform root = clip->root_motion.empty()
+                               ? Transform::Identity()
+                               : anim::ExtractRootMotion(*clip, 0.0f, t, anim::WrapMode::kClamp);
+    glm::vec3 point = root.TransformPoint(foot_at(f, side).translation);
+    point.y = 0.0f;
+    return point;
+  };
   for (int f = 0; f < poses->frames(); ++f) {
     const float t = static_cast<float>(f) / kRateHz;
     std::string line = fmt::format("{:5d} {:7.3f}", f, t);
     for (int side = 0; side < 2; ++side) {
-      const Transform foot = feet[side] >= 0 ? (*model)[static_cast<std::size_t>(f) * joints +
-                                                        static_cast<std::size_t>(feet[side])]
-                                             : Transform::Identity();
+      const Transform foot = foot_at(f, side);
       const float heel = cook::HeelSole((*standing)[side], foot).y;
       const std::optional<glm::vec3> ball = cook::BallSole((*standing)[side], foot);
-      line += fmt::format("  {:6.2f} {:6.2f} {:6.2f}",
+      const int prev = std::max(f - 1, 0);
+      const int next = std::min(f + 1, poses->frames() - 1);
+      const float slide = next > prev
+                              ? glm::length(ground_point(next, side) - ground_point(prev, side)) *
+                                    kRateHz / static_cast<float>(next - prev)
+                              : 0.0f;
+      line += fmt::format("  {:6.2f} {:6.2f} {:6.2f} {:7.2f}",
                           lock[side] ? anim::EvaluateCurve(*lock[side], t) : 0.0f, 100.0f * heel,
-                          ball ? 100.0f * ball->y : 0.0f);
+                          ball ? 100.0f * ball->y : 0.0f, 100.0f * slide);
     }
     std::puts(line.c_str());
   }
@@ -181,8 +205,9 @@ void RegisterCookCommand(CLI::App& app, int* exit_code) {
   command->add_option("--dump", options->dump, "Cooked library to show");
   command->add_flag("--json", options->json, "With --dump: print one JSON object");
   command->add_option("--feet", options->feet,
-                      "With --dump: print this clip's FootLock and heel and ball sole heights "
-                      "(cm over the floor) per 60 Hz frame");
+                      "With --dump: print this clip's FootLock, heel and ball sole heights "
+                      "(cm over the floor) and ankle slide (cm/s along the root motion) per "
+                      "60 Hz frame");
   command->add_flag("--allow-quality-misses", options->allow_quality_misses,
                     "Write the library and exit 0 even when a clip misses a quality bar (by "
                     "default such a cook fails with status 2 and writes nothing)");
