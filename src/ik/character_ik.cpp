@@ -380,15 +380,29 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       if (sink > 0.0f)
         placed.translation += traces[side].normal * sink;
     }
+    // Static ground holds a planted foot in world space, whichever static body the trace under
+    // the animated foot finds: as the body moves on, that trace crosses onto the next stair or
+    // the platform beside it, and a lock kept in the first body's space was dropped and planted
+    // again up there (a 30 cm jump beside the showcase's platform). Only a moving body carries it.
     std::optional<Transform> body_transform;
-    if (input.world != nullptr && traces[side].hit)
+    world::BodyId lock_body = world::kNoBody;
+    if (input.world != nullptr && traces[side].hit &&
+        input.world->IsMovingBody(traces[side].body)) {
       body_transform = input.world->BodyTransform(traces[side].body);
+      lock_body = traces[side].body;
+    }
     const float lock_curve = input.grounded && settings.lock.enabled ? input.foot_lock[side] : 0.0f;
     Transform target_world =
-        UpdateFootLock(locks_[side], lock_curve, placed, traces[side].body, body_transform);
+        UpdateFootLock(locks_[side], lock_curve, placed, lock_body, body_transform,
+                       traces[side].hit ? traces[side].body : world::kNoBody);
     // The lock holds the foot's place on the ground; its height keeps following placement, so a
     // foot planted while its offset was still settling (a step, a slope) does not hover or sink.
-    if (settings.lock.follow_placement_height && traces[side].hit && enable[side] > 0.0f) {
+    // Only while the animated foot's trace is on the body the foot was planted on: the plane
+    // under it then extends under the held foot. Over the next stair or the platform beside it,
+    // it says nothing of the ground where the foot is held (a foot held on the floor rose 30 cm
+    // onto the platform its animated twin had drifted over), and the held height stands.
+    const bool same_ground = traces[side].hit && traces[side].body == locks_[side].ground;
+    if (settings.lock.follow_placement_height && same_ground && enable[side] > 0.0f) {
       // Placement traced the ground under the animated foot; the lock holds it elsewhere, so
       // on a slope the held foot takes the height of the traced plane where it is held (an idle
       // on 25 degrees held its heel 2 cm over the slope, 4.5 cm uphill of the animation's).

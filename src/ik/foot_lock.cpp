@@ -10,7 +10,8 @@ void ResetFootLock(FootLockState& state) {
 }
 
 Transform UpdateFootLock(FootLockState& state, float curve, const Transform& animated,
-                         world::BodyId body, const std::optional<Transform>& body_transform) {
+                         world::BodyId body, const std::optional<Transform>& body_transform,
+                         world::BodyId ground) {
   const float curve_alpha = std::isfinite(curve) ? std::clamp(curve, 0.0f, 1.0f) : 0.0f;
   const float previous_alpha = state.previous_curve;
   // ALS's rule: the lock alpha only falls, or jumps back to planted. A curve that rises part way
@@ -41,6 +42,7 @@ Transform UpdateFootLock(FootLockState& state, float curve, const Transform& ani
     const Transform shown = state.locked ? Lerp(animated, held_world(), previous_alpha) : animated;
     state.locked = true;
     state.body = moving_body ? body : world::kNoBody;
+    state.ground = ground;
     state.held = moving_body ? body_transform->Inverse() * shown : shown;
   }
   const Transform held = held_world();

@@ -321,6 +321,10 @@ std::optional<Transform> BulletCollisionWorld::BodyTransform(BodyId body) const 
   return result;
 }
 
+bool BulletCollisionWorld::IsMovingBody(BodyId body) const {
+  return body < impl_->bodies.size() && impl_->bodies[body].platform >= 0;
+}
+
 glm::vec3 BulletCollisionWorld::BodyVelocity(BodyId body) const {
   if (body >= impl_->bodies.size() || impl_->bodies[body].platform < 0)
     return glm::vec3(0.0f);

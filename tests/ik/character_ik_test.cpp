@@ -24,6 +24,46 @@ anim::Clip RestClip(const anim::Skeleton& skeleton, const std::string& name) {
   return clip;
 }
 
+// Two static bodies: the floor (body 1, y = 0) up to z = edge, a 0.3 m step (body 2) beyond it.
+class StepWorld final : public world::CollisionWorld {
+ public:
+  explicit StepWorld(float edge) : edge_(edge) {}
+  std::optional<world::SweepHit> RayCast(const glm::vec3& from,
+                                         const glm::vec3& to) const override {
+    const bool on_step = from.z >= edge_;
+    const float top = on_step ? 0.3f : 0.0f;
+    if (from.y < top || to.y > top || from.y == to.y)
+      return std::nullopt;
+    world::SweepHit hit;
+    hit.fraction = (from.y - top) / (from.y - to.y);
+    hit.point = from + (to - from) * hit.fraction;
+    hit.distance_m = glm::length(to - from) * hit.fraction;
+    hit.normal = {0.0f, 1.0f, 0.0f};
+    hit.body = on_step ? 2 : 1;
+    return hit;
+  }
+  std::optional<world::SweepHit> SphereSweep(const glm::vec3&, const glm::vec3&,
+                                             float) const override {
+    return std::nullopt;
+  }
+  std::optional<world::SweepHit> CapsuleSweep(const glm::vec3&, const glm::vec3&,
+                                              const world::CapsuleShape&) const override {
+    return std::nullopt;
+  }
+  std::vector<world::BodyId> OverlapCapsule(const glm::vec3&,
+                                            const world::CapsuleShape&) const override {
+    return {};
+  }
+  std::optional<Transform> BodyTransform(world::BodyId) const override {
+    return Transform::Identity();
+  }
+  glm::vec3 BodyVelocity(world::BodyId) const override { return glm::vec3(0.0f); }
+  bool IsMovingBody(world::BodyId) const override { return false; }
+
+ private:
+  float edge_;
+};
+
 class CharacterIkTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -213,6 +253,31 @@ TEST_F(CharacterIkTest, LockedFootStaysInPlaceWhileTheCharacterMoves) {
   input.character_world.translation = {3, 0, 0};
   ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
   EXPECT_NEAR(ik.feet()[kLeft].ankle.x, 3.0f + model_[kFootL].translation.x, 1e-4f);
+}
+
+TEST_F(CharacterIkTest, ALockedFootStaysOnTheFloorWhileItsAnimatedTwinDriftsOntoAStepBeside) {
+  // The animation's planted foot drifts 10 cm forward (the capsule outruns the clip) over the
+  // edge of a static step. The lock holds the foot where it was planted, on the floor: the step is
+  // another body, but a static one, so the lock neither drops and re-plants up there nor takes
+  // its height from the step's top.
+  const StepWorld world(model_[kFootL].translation.z + 0.03f);
+  CharacterIk ik(assets_);
+  CharacterIkInput input;
+  input.enable_foot_ik = {1.0f, 1.0f};
+  input.world = &world;
+  input.measure_surface = true;
+  input.foot_lock = {1.0f, 0.0f};
+  ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+  const glm::vec3 planted = ik.feet()[kLeft].ankle;
+  for (int frame = 1; frame <= 10; ++frame) {
+    input.character_world.translation = {0, 0, 0.01f * frame};
+    ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+    EXPECT_TRUE(ik.feet()[kLeft].locked) << frame;
+    EXPECT_TRUE(VecNear(ik.feet()[kLeft].ankle, planted, 5e-3f))
+        << frame << ": held at " << planted.x << " " << planted.y << " " << planted.z << ", now "
+        << ik.feet()[kLeft].ankle.x << " " << ik.feet()[kLeft].ankle.y << " "
+        << ik.feet()[kLeft].ankle.z;
+  }
 }
 
 TEST_F(CharacterIkTest, LooksAtATargetAndRejectsBadInput) {

@@ -112,6 +112,13 @@ TEST(BulletCollisionWorld, PlatformMovesWithTime) {
   world.Advance(1.5);
   EXPECT_NEAR(world.BodyTransform(id)->translation.x, 3.0f, 1e-5f);
   EXPECT_EQ(world.BodyVelocity(id), glm::vec3(2, 0, 0));
+  EXPECT_TRUE(world.IsMovingBody(id));
+  // A static box is not a moving body, even though it has a transform; nor is an unknown id.
+  BoxDesc far_box;
+  far_box.position_m = {50, 0, 50};
+  const BodyId box = world.AddBox(far_box);
+  EXPECT_FALSE(world.IsMovingBody(box));
+  EXPECT_FALSE(world.IsMovingBody(box + 100));
   auto hit = world.RayCast({3, 5, 0}, {3, -5, 0});
   ASSERT_TRUE(hit);
   EXPECT_EQ(hit->body, id);

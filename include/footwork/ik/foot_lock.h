@@ -30,6 +30,8 @@ struct FootLockState {
   // The held transform: world space, or the space of `body` when it is a moving body.
   Transform held;
   world::BodyId body = world::kNoBody;
+  // The body the foot was planted on, moving or not (kNoBody when unknown).
+  world::BodyId ground = world::kNoBody;
   // The lock alpha last frame: the curve, except that a partial rise is ignored (see
   // UpdateFootLock); also tells when the curve rises to 1 (a new plant).
   float previous_curve = 0.0f;
@@ -41,9 +43,11 @@ void ResetFootLock(FootLockState& state);
 // Advances one foot's lock and returns the world transform the foot should have.
 // `animated` is the foot's world transform from the animation (after foot placement).
 // `body`/`body_transform`: what the foot stands on and its current transform, when it moves
-// (pass kNoBody and nullopt for static ground). A non-finite curve counts as 0.
+// (pass kNoBody and nullopt for static ground). `ground`: the body under the foot, moving or
+// not; a new plant records it in state.ground. A non-finite curve counts as 0.
 Transform UpdateFootLock(FootLockState& state, float curve, const Transform& animated,
-                         world::BodyId body, const std::optional<Transform>& body_transform);
+                         world::BodyId body, const std::optional<Transform>& body_transform,
+                         world::BodyId ground = world::kNoBody);
 
 // The held foot's yaw (its twist about world up) on the placed foot's pitch and roll: the lock
 // keeps a planted foot from turning on the ground, while its tilt goes on following placement

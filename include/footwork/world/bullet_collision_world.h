@@ -47,6 +47,7 @@ class BulletCollisionWorld final : public CollisionWorld {
   std::vector<BodyId> OverlapCapsule(const glm::vec3& center,
                                      const CapsuleShape& capsule) const override;
   std::optional<Transform> BodyTransform(BodyId body) const override;
+  bool IsMovingBody(BodyId body) const override;
   glm::vec3 BodyVelocity(BodyId body) const override;
 
  private:

@@ -61,6 +61,8 @@ class CollisionWorld {
   virtual std::optional<Transform> BodyTransform(BodyId body) const = 0;
   // A body's linear velocity in m/s (zero for static bodies), for characters riding it.
   virtual glm::vec3 BodyVelocity(BodyId body) const = 0;
+  // Whether the body moves by itself (a kinematic platform), even while it happens to be still.
+  virtual bool IsMovingBody(BodyId body) const = 0;
 };
 
 }  // namespace footwork::world
