@@ -47,7 +47,8 @@ const std::vector<Section>& Sections() {
         "max_pelvis_rise_speed_m_s",
         "swing_clearance_m"}},
       {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m"}},
-      {"foot_lock", {"enabled", "follow_placement_height", "teleport_distance_m"}},
+      {"foot_lock",
+       {"enabled", "follow_placement_height", "teleport_distance_m", "max_reach_draw_m"}},
       {"look_at",
        {"max_yaw_deg", "max_pitch_up_deg", "max_pitch_down_deg", "behind_enter_deg",
         "behind_exit_deg", "half_life_s", "weight_half_life_s", "neck_share", "clip"}},
@@ -120,7 +121,8 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
   read.Object("foot_lock", kOptional)
       .Bool("enabled", s.lock.enabled, kOptional)
       .Bool("follow_placement_height", s.lock.follow_placement_height, kOptional)
-      .Number("teleport_distance_m", s.lock.teleport_distance_m, 0.01f, 1000.0f, kOptional);
+      .Number("teleport_distance_m", s.lock.teleport_distance_m, 0.01f, 1000.0f, kOptional)
+      .Number("max_reach_draw_m", s.lock.max_reach_draw_m, 0.0f, 1.0f, kOptional);
 
   LookAtSettings& look = s.look;
   read.Object("look_at", kOptional)

@@ -280,6 +280,58 @@ TEST_F(CharacterIkTest, ALockedFootStaysOnTheFloorWhileItsAnimatedTwinDriftsOnto
   }
 }
 
+TEST_F(CharacterIkTest, AHeldFootOutOfReachIsDrawnAlongTheGroundByAtMostTheCap) {
+  // The character walks away from its locked left foot on static ground. Once the leg cannot
+  // reach the held foot, the foot is drawn after the hip along the floor (its height unchanged),
+  // by at most max_reach_draw_m over the plant, and lifted by the leg's reach clamp after that;
+  // with no draw allowed it is lifted at once.
+  const StepWorld world(100.0f);  // all floor
+  const auto run = [&](float cap, std::vector<glm::vec3>& ankles) {
+    CharacterIkSettings settings = assets_->settings();
+    settings.lock.max_reach_draw_m = cap;
+    auto assets =
+        CharacterIkAssets::Create(skeleton_, MakeHumanoidProfile(), idle_, nullptr, {}, settings);
+    ASSERT_TRUE(assets.ok()) << assets.error().message;
+    CharacterIk ik(*assets);
+    CharacterIkInput input;
+    input.enable_foot_ik = {1.0f, 1.0f};
+    input.world = &world;
+    input.measure_surface = true;
+    input.foot_lock = {1.0f, 0.0f};
+    for (int frame = 0; frame <= 60; ++frame) {
+      input.character_world.translation = {0, 0, 0.005f * frame};
+      ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+      ASSERT_TRUE(ik.feet()[kLeft].locked) << frame;
+      ankles.push_back(ik.feet()[kLeft].ankle);
+    }
+  };
+  std::vector<glm::vec3> held;
+  run(0.0f, held);
+  std::vector<glm::vec3> drawn;
+  run(0.025f, drawn);
+  ASSERT_EQ(held.size(), drawn.size());
+  const float floor_y = held.front().y;
+  // Without a draw the foot leaves the floor: the case the draw is for.
+  EXPECT_GT(held.back().y, floor_y + 0.02f);
+  // With it the foot stays on the floor for as long as the cap lasts (the character moves on by
+  // 0.5 cm a frame), then rises as late as the cap allows.
+  std::size_t lifted_held = held.size();
+  std::size_t lifted_drawn = drawn.size();
+  for (std::size_t k = held.size(); k-- > 0;) {
+    if (held[k].y > floor_y + 1e-3f)
+      lifted_held = k;
+    if (drawn[k].y > floor_y + 1e-3f)
+      lifted_drawn = k;
+  }
+  ASSERT_LT(lifted_held, held.size());
+  EXPECT_GE(lifted_drawn, lifted_held + 4) << "the 2.5 cm draw covers 5 frames of 0.5 cm";
+  EXPECT_LE(lifted_drawn, lifted_held + 6);
+  const float moved = std::hypot(drawn[lifted_drawn - 1].x - drawn.front().x,
+                                 drawn[lifted_drawn - 1].z - drawn.front().z);
+  EXPECT_GT(moved, 0.015f);
+  EXPECT_LE(moved, 0.025f + 1e-3f);
+}
+
 TEST_F(CharacterIkTest, LooksAtATargetAndRejectsBadInput) {
   CharacterIk ik(assets_);
   CharacterIkInput input = Input({0, 0, 0}, nullptr);

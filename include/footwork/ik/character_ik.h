@@ -167,6 +167,8 @@ class CharacterIk {
   OverlayState overlay_;
   float stance_ = 0.0f;
   std::array<FootLockState, 2> locks_;
+  // How far each held foot has been drawn toward its hip during its current plant (m).
+  std::array<float, 2> reach_drawn_m_{0.0f, 0.0f};
   FootPlacementState placement_;
   // Stride warping's pelvis drop over frames, and the settings of the last request (a drop left
   // when the warp stops eases out with them).

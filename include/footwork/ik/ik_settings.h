@@ -22,6 +22,9 @@ struct FootLockSettings {
   bool follow_placement_height = true;
   // A frame-to-frame capsule move longer than this is a teleport: locks and offsets start over.
   float teleport_distance_m = 1.0f;
+  // A held foot its leg cannot reach is drawn toward the hip along the ground, by at most this
+  // much over one plant (m); past it the leg's reach clamp lifts the foot instead. 0: never.
+  float max_reach_draw_m = 0.025f;
 };
 
 struct CharacterIkSettings {
