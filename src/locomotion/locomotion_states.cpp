@@ -2,6 +2,7 @@
 // AnimSetup_/AnimUpdate_ pairs) and the transitions between them, all from settings.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "footwork/anim/curve_names.h"
 #include "footwork/core/angles.h"
@@ -151,7 +152,8 @@ struct LocomotionCharacter::Access {
   // Plays a start (or a pivot past its pivot point) by the distance the capsule travels, at a
   // clamped play rate: where the clip's Distance stays flat (a pivot's turn on the spot) the
   // clamp's upper bound plays it through instead of skipping it.
-  static void AdvanceStartClip(LocomotionCharacter& self, StateCallbackContext& context) {
+  static void AdvanceStartClip(LocomotionCharacter& self, StateCallbackContext& context,
+                               std::optional<float> max_rate = std::nullopt) {
     const StartSettings& settings = self.assets_->settings().start;
     if (self.player_.clip >= 0) {
       const anim::Clip& start_clip = ClipOf(self, self.player_.clip);
@@ -173,7 +175,8 @@ struct LocomotionCharacter::Access {
         desired_rate = SafeDivide(self.essential_.ground_speed_m_s, motion_speed);
       }
       self.player_.play_rate =
-          std::clamp(desired_rate, settings.play_rate_min, settings.play_rate_max);
+          std::clamp(desired_rate, settings.play_rate_min,
+                     std::max(settings.play_rate_min, max_rate.value_or(settings.play_rate_max)));
     }
     Advance(self, context);
   }
@@ -326,7 +329,7 @@ struct LocomotionCharacter::Access {
       self.player_.play_rate = 1.0f;
       return;
     }
-    AdvanceStartClip(self, context);
+    AdvanceStartClip(self, context, self.assets_->settings().turn.pivot_play_rate_max);
   }
 
   static void SetupTurnInPlace(StateCallbackContext& context) {

@@ -95,6 +95,29 @@ TEST_F(ShowcaseBarsTest, PlantedFeetDoNotSlide) {
   EXPECT_LT(metrics_->foot_slide->p95_cm_s, 2.0);
 }
 
+TEST_F(ShowcaseBarsTest, APivotsPlantedFeetStayOnTheFloor) {
+  // The run reversal at t = 12: the capsule turns round at once and runs the new way while the
+  // pivot clip still steps round on the spot. Played past its pivot point no faster than a start
+  // (rate 1), the run outran the pivot's planted foot and the leg's reach lifted it 7 cm.
+  double highest_m = -1.0;
+  std::size_t planted = 0;
+  for (const sim::TraceFrame& frame : *frames_) {
+    if (frame.state != "Pivot")
+      continue;
+    for (const sim::FootSample* foot : {&frame.foot_left, &frame.foot_right}) {
+      const std::optional<float> clearance = sim::LowestSoleClearanceM(*foot);
+      if (!foot->contact || !clearance)
+        continue;
+      ++planted;
+      highest_m = std::max(highest_m, double{*clearance});
+    }
+  }
+  std::printf("[showcase] %zu planted pivot foot samples, highest %.2f cm\n", planted,
+              highest_m * 100.0);
+  EXPECT_GT(planted, 8u);
+  EXPECT_LE(highest_m, 0.02);
+}
+
 TEST_F(ShowcaseBarsTest, RunToWalkChangeKeepsFeetOutOfTheFloor) {
   // The walk clip covers ~2.4 m/s at its joint-speed rate with stride warping; the run cycle
   // plays on (slowing with the capsule) until then, so the IK does not stretch the legs.

@@ -99,6 +99,11 @@ struct StopSettings {
 // Pivot (move-idle-move, Part03) and turn in place (Part13/Part17).
 struct TurnSettings {
   float pivot_blend_s = 0.2f;
+  // Past its pivot point a pivot plays by the capsule's distance, as a start does, but no faster
+  // than this: its turn on the spot (flat Distance) plays at this rate while the capsule, which
+  // reverses at once, already runs the new way; at the start's rate of 1 the run outran the
+  // pivot's planted feet by 20 cm.
+  float pivot_play_rate_max = 1.0f;
   // |target yaw - actor yaw| above which Rotating mode turns in place (radians).
   float turn_in_place_threshold = 0.0f;
   // Rate of the turn when the character has no turn-in-place clip (rad/s): the actor yaw moves
