@@ -412,15 +412,14 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       target_world.rotation = HoldYawFollowTilt(target_world.rotation, placed.rotation);
     }
     // A held foot its leg cannot reach (a plant made part way back to the stride before it, a
-    // stop whose capsule overshot) would be shown lifted off the ground by the leg's reach clamp,
-    // 7 cm at a strafe's stop. It is drawn toward the hip along the ground instead, and held
-    // there: a short slide on the ground rather than a floating foot. Only a little per plant: a
-    // capsule that keeps outrunning its clip (a pivot turning on the spot at run speed) would
-    // drag the foot 20 cm in four frames, which is no better than lifting it.
+    // capsule outrunning its clip) would be shown lifted off the ground by the leg's reach clamp:
+    // 2.5 cm in a backward walk at full speed. It is drawn toward the hip along the ground
+    // instead, and held there: a short slide on the ground rather than a floating foot. Only a
+    // little per plant: a capsule that keeps outrunning its clip (a pivot turning on the spot at
+    // run speed) dragged the foot 20 cm in four frames, no better than lifting it.
     if (!locks_[side].locked || !IsFootPlanted(lock_curve))
       reach_drawn_m_[side] = 0.0f;
-    if (locks_[side].locked && locks_[side].body == world::kNoBody && IsFootPlanted(lock_curve) &&
-        reach_drawn_m_[side] < settings.lock.max_reach_draw_m) {
+    if (locks_[side].locked && locks_[side].body == world::kNoBody && IsFootPlanted(lock_curve)) {
       const glm::vec3 hip = model_[leg.chain.upper].translation;
       const glm::vec3 knee = model_[leg.chain.lower].translation;
       const glm::vec3 ankle = model_[leg.chain.end].translation;
@@ -428,18 +427,11 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // stride's push-off; only a foot held beyond the leg itself is drawn in.
       const float reach = std::clamp(settings.max_leg_extension, 0.0f, 1.0f) *
                           (glm::length(knee - hip) + glm::length(ankle - knee));
-      const glm::vec3 hip_world = world_from_model.TransformPoint(hip);
-      const glm::vec3 to_foot = target_world.translation - hip_world;
-      const float across = std::hypot(to_foot.x, to_foot.z);
-      const float drop = std::fabs(to_foot.y);
-      if (glm::length(to_foot) > reach && drop < reach && across > 1e-4f) {
-        const float allowed = std::sqrt(reach * reach - drop * drop);
-        const float draw =
-            std::min(across - allowed, settings.lock.max_reach_draw_m - reach_drawn_m_[side]);
-        reach_drawn_m_[side] += draw;
-        const float scale = (across - draw) / across;
-        target_world.translation.x = hip_world.x + to_foot.x * scale;
-        target_world.translation.z = hip_world.z + to_foot.z * scale;
+      const float drawn =
+          DrawIntoReach(target_world.translation, world_from_model.TransformPoint(hip), reach,
+                        settings.lock.max_reach_draw_m - reach_drawn_m_[side]);
+      if (drawn > 0.0f) {
+        reach_drawn_m_[side] += drawn;
         locks_[side].held.translation.x = target_world.translation.x;
         locks_[side].held.translation.z = target_world.translation.z;
       }

@@ -51,6 +51,20 @@ Transform UpdateFootLock(FootLockState& state, float curve, const Transform& ani
   return Lerp(animated, held, alpha);
 }
 
+float DrawIntoReach(glm::vec3& foot, const glm::vec3& hip, float reach, float budget_m) {
+  const glm::vec3 to_foot = foot - hip;
+  const float across = std::hypot(to_foot.x, to_foot.z);
+  const float drop = std::fabs(to_foot.y);
+  if (!(budget_m > 0.0f) || !(glm::length(to_foot) > reach) || !(drop < reach) || !(across > 1e-4f))
+    return 0.0f;
+  const float allowed = std::sqrt(reach * reach - drop * drop);
+  const float draw = std::min(across - allowed, budget_m);
+  const float scale = (across - draw) / across;
+  foot.x = hip.x + to_foot.x * scale;
+  foot.z = hip.z + to_foot.z * scale;
+  return draw;
+}
+
 glm::quat HoldYawFollowTilt(const glm::quat& held, const glm::quat& placed) {
   // The rotation from placed to held, split into a swing and a twist about world up; only the
   // twist is applied (swing-twist decomposition: the twist is the quaternion's projection onto

@@ -1,5 +1,6 @@
 #include "footwork/ik/foot_lock.h"
 
+#include <cmath>
 #include <limits>
 
 #include <gtest/gtest.h>
@@ -78,6 +79,29 @@ TEST(FootLock, RidesAMovingPlatformAndLetsGoWhenTheFootLeavesIt) {
   // Standing on something else now: the lock is dropped, the animation shows through.
   out = UpdateFootLock(state, 1.0f, At({9, 0, 0}), world::kNoBody, std::nullopt);
   EXPECT_TRUE(VecNear(out.translation, {9, 0, 0}));
+}
+
+TEST(FootLock, DrawIntoReachMovesAFootOutOfReachAlongTheGroundWithinTheBudget) {
+  const glm::vec3 hip(0, 0.8f, 0);
+  // Within reach (0.85 m): untouched.
+  glm::vec3 foot(0.25f, 0, 0);
+  EXPECT_EQ(DrawIntoReach(foot, hip, 0.85f, 0.1f), 0.0f);
+  EXPECT_TRUE(VecNear(foot, {0.25f, 0, 0}));
+  // 0.6 m out and 0.8 m down: reach 0.85 m allows sqrt(0.85^2 - 0.8^2) = 0.287 m out.
+  foot = {0.6f, 0, 0};
+  const float allowed = std::sqrt(0.85f * 0.85f - 0.8f * 0.8f);
+  EXPECT_NEAR(DrawIntoReach(foot, hip, 0.85f, 1.0f), 0.6f - allowed, 1e-5f);
+  EXPECT_TRUE(VecNear(foot, {allowed, 0, 0}, 1e-5f));
+  // The budget limits the move; the height never changes.
+  foot = {0, 0, -0.6f};
+  EXPECT_NEAR(DrawIntoReach(foot, hip, 0.85f, 0.05f), 0.05f, 1e-6f);
+  EXPECT_TRUE(VecNear(foot, {0, 0, -0.55f}, 1e-5f));
+  // No budget, or a hip too far above for any horizontal move: untouched.
+  foot = {0.6f, 0, 0};
+  EXPECT_EQ(DrawIntoReach(foot, hip, 0.85f, 0.0f), 0.0f);
+  foot = {0.1f, -0.2f, 0};
+  EXPECT_EQ(DrawIntoReach(foot, hip, 0.85f, 1.0f), 0.0f);
+  EXPECT_TRUE(VecNear(foot, {0.1f, -0.2f, 0}));
 }
 
 TEST(FootLock, ResetAndNonFiniteCurvesDropTheLock) {

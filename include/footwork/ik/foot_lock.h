@@ -49,6 +49,11 @@ Transform UpdateFootLock(FootLockState& state, float curve, const Transform& ani
                          world::BodyId body, const std::optional<Transform>& body_transform,
                          world::BodyId ground = world::kNoBody);
 
+// Moves `foot` (world) horizontally toward `hip` (world) until it is within `reach` of it, by at
+// most `budget_m`; its height is kept. Returns how far it moved (0 when it was within reach, or
+// when no horizontal move can bring it there: the hip is more than `reach` above or below it).
+float DrawIntoReach(glm::vec3& foot, const glm::vec3& hip, float reach, float budget_m);
+
 // The held foot's yaw (its twist about world up) on the placed foot's pitch and roll: the lock
 // keeps a planted foot from turning on the ground, while its tilt goes on following placement
 // (the surface normal) and the animation. Used with the lock's follow-placement-height rule:
