@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -275,8 +276,13 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       const std::optional<glm::vec3> toe = settings.feet.sink_guard_toe
                                                ? ToeSolePoint(rig.legs[side], animated[side])
                                                : std::nullopt;
+      // Looking ahead from the toe, no further than where the ball lands (less the margin).
+      float reach_cap = std::numeric_limits<float>::infinity();
+      if (const auto& travel = input.plant_ball_travel[side]; toe && travel)
+        reach_cap = std::max(0.0f, glm::length(glm::vec2(travel->x, travel->z)) -
+                                       settings.feet.plant_lookahead_margin_m);
       traces[side] = TraceFoot(*input.world, animated[side].translation, root_height, settings.feet,
-                               velocity * share, toe);
+                               velocity * share, toe, reach_cap);
       offset_targets[side] = FootOffsetTarget(traces[side], animated[side].translation, root_height,
                                               rig.foot_height_m * settings.foot_height_scale);
       // A planted foot (the cooker says it is on the ground) whose animation holds its lowest

@@ -32,7 +32,8 @@ std::optional<world::SweepHit> TraceDown(const world::CollisionWorld& world, flo
 
 FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_world,
                     float root_height, const FootPlacementSettings& settings,
-                    const glm::vec3& foot_velocity, const std::optional<glm::vec3>& toe_world) {
+                    const glm::vec3& foot_velocity, const std::optional<glm::vec3>& toe_world,
+                    float reach_cap_m) {
   FootTrace trace;
   const auto hit = TraceDown(world, foot_world.x, foot_world.z, root_height, settings);
   if (!hit)
@@ -59,21 +60,27 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
         ahead->point.y > trace.ahead_height_m.value_or(trace.point.y))
       trace.ahead_height_m = ahead->point.y;
   };
-  if (toe_world && IsFinite(*toe_world)) {
+  const bool has_toe = toe_world && IsFinite(*toe_world);
+  if (has_toe) {
     if (const auto under_toe = TraceDown(world, toe_world->x, toe_world->z, root_height, settings))
       trace.toe_ground_m = under_toe->point.y;
     consider(toe_world->x, toe_world->z);
   }
   const glm::vec2 velocity(foot_velocity.x, foot_velocity.z);
   const float speed = glm::length(velocity);
-  const float reach = std::min(speed * settings.lookahead_s, settings.max_lookahead_m);
+  const float reach =
+      std::min({speed * settings.lookahead_s, settings.max_lookahead_m, reach_cap_m});
   if (!std::isfinite(reach) || reach < 1e-3f || settings.lookahead_traces <= 0)
     return trace;
   const glm::vec2 direction = velocity / speed;
+  // From the toe when it is given: the toe reaches a riser first, and a toe low in its swing
+  // (a walk's ball skims 2 cm over the tread) went 9 cm into the riser while the traces ahead of
+  // the ankle still ended short of it.
+  const glm::vec3& lead = has_toe ? *toe_world : foot_world;
   for (int i = 1; i <= settings.lookahead_traces; ++i) {
     const float along =
         reach * static_cast<float>(i) / static_cast<float>(settings.lookahead_traces);
-    consider(foot_world.x + direction.x * along, foot_world.z + direction.y * along);
+    consider(lead.x + direction.x * along, lead.z + direction.y * along);
   }
   return trace;
 }

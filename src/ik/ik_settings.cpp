@@ -43,6 +43,7 @@ const std::vector<Section>& Sections() {
         "min_step_up_m",
         "lookahead_full_lift_m",
         "landing_lookahead_s",
+        "plant_lookahead_margin_m",
         "max_foot_rise_speed_m_s",
         "max_pelvis_rise_speed_m_s",
         "swing_clearance_m"}},
@@ -108,6 +109,7 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       // Divides the ankle's lift: a zero would make the look-ahead all or nothing.
       .Number("lookahead_full_lift_m", feet.lookahead_full_lift_m, 0.001f, 1.0f, kOptional)
       .Number("landing_lookahead_s", feet.landing_lookahead_s, 0.0f, 1.0f, kOptional)
+      .Number("plant_lookahead_margin_m", feet.plant_lookahead_margin_m, 0.0f, 1.0f, kOptional)
       // A zero or negative cap would mean "uncapped" to DampRiseCapped; the file asks for a cap.
       .Number("max_foot_rise_speed_m_s", feet.max_foot_rise_speed_m_s, 0.01f, 100.0f, kOptional)
       .Number("max_pelvis_rise_speed_m_s", feet.max_pelvis_rise_speed_m_s, 0.01f, 100.0f, kOptional)

@@ -6,6 +6,7 @@
 
 #include "footwork/anim/curve_names.h"
 #include "footwork/core/angles.h"
+#include "footwork/locomotion/plant_prediction.h"
 
 namespace footwork::locomotion {
 
@@ -98,6 +99,15 @@ Status CharacterIkStage::Update(const LocomotionCharacter& character,
   if (!stride_warp)
     return stride_warp.error();
   input.stride_warp = *stride_warp;
+  if (!plant_predictor_ || &plant_predictor_->assets() != &character.assets())
+    plant_predictor_.emplace(character.assets(), ik_.assets().rig().legs);
+  const auto plants = plant_predictor_->Predict(character);
+  for (int side = 0; side < 2; ++side) {
+    if (!plants[side])
+      continue;
+    input.plant_travel[side] = input.character_world.rotation * plants[side]->ankle_travel;
+    input.plant_ball_travel[side] = input.character_world.rotation * plants[side]->ball_travel;
+  }
   previous_position_ = movement.position;
   first_frame_ = false;
   if (Status ran = ik_.Update(input, output.local_pose, output.model_pose, dt); !ran)

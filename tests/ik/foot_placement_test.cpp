@@ -16,6 +16,7 @@ namespace {
 
 using anim::testing::VecNear;
 using testing::PlaneWorld;
+using testing::StepWorld;
 
 constexpr float kFootHeight = 0.1f;
 
@@ -48,6 +49,33 @@ TEST(FootPlacement, SlopeCorrectionPutsTheAnkleOneFootHeightOffTheSurface) {
   EXPECT_TRUE(VecNear(FootTiltTarget(trace, 1.0f) * glm::vec3(0, 1, 0), world.Normal(), 1e-5f));
   const glm::vec3 limited = FootTiltTarget(trace, 0.2f) * glm::vec3(0, 1, 0);
   EXPECT_NEAR(std::acos(glm::dot(limited, glm::vec3(0, 1, 0))), 0.2f, 1e-4f);
+}
+
+TEST(FootPlacement, TheLookAheadRunsFromTheToeAndStopsWhereTheFootLands) {
+  // A swinging foot 40 cm short of a 0.3 m step, its toe 15 cm ahead of the ankle, moving at
+  // 2 m/s toward the step: 0.1 s of look-ahead reaches 20 cm.
+  const StepWorld world(0.4f);
+  FootPlacementSettings settings;
+  settings.min_step_up_m = 0.01f;
+  const glm::vec3 ankle(0.0f, kFootHeight, 0.0f);
+  const glm::vec3 toe(0.0f, 0.0f, 0.15f);
+  const glm::vec3 velocity(0.0f, 0.0f, 2.0f);
+  // From the ankle (no toe given) it ends at z = 0.2, short of the step.
+  EXPECT_FALSE(TraceFoot(world, ankle, 0.0f, settings, velocity).ahead_height_m);
+  // From the toe it ends at z = 0.35, still short; 10 cm further on, the toe's reach sees it.
+  EXPECT_FALSE(TraceFoot(world, ankle, 0.0f, settings, velocity, toe).ahead_height_m);
+  const glm::vec3 closer(0.0f, kFootHeight, 0.1f);
+  const glm::vec3 closer_toe(0.0f, 0.0f, 0.25f);
+  const FootTrace seen = TraceFoot(world, closer, 0.0f, settings, velocity, closer_toe);
+  ASSERT_TRUE(seen.ahead_height_m);
+  EXPECT_NEAR(*seen.ahead_height_m, 0.3f, 1e-5f);
+  // The ankle alone from there does not (its reach ends at z = 0.3).
+  EXPECT_FALSE(TraceFoot(world, closer, 0.0f, settings, velocity).ahead_height_m);
+  // A foot that lands 10 cm on (its ball at z = 0.35) is not lifted toward the step past it.
+  EXPECT_FALSE(
+      TraceFoot(world, closer, 0.0f, settings, velocity, closer_toe, 0.1f).ahead_height_m);
+  EXPECT_TRUE(
+      TraceFoot(world, closer, 0.0f, settings, velocity, closer_toe, 0.2f).ahead_height_m);
 }
 
 TEST(FootPlacement, PelvisDropsToTheLowerFootAndNeverRises) {

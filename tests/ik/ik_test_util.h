@@ -68,4 +68,44 @@ class PlaneWorld final : public world::CollisionWorld {
   glm::vec3 offset_{0.0f};
 };
 
+// Two static bodies: the floor (body 1, y = 0) up to z = edge, a 0.3 m step (body 2) beyond it.
+class StepWorld final : public world::CollisionWorld {
+ public:
+  explicit StepWorld(float edge) : edge_(edge) {}
+  std::optional<world::SweepHit> RayCast(const glm::vec3& from,
+                                         const glm::vec3& to) const override {
+    const bool on_step = from.z >= edge_;
+    const float top = on_step ? 0.3f : 0.0f;
+    if (from.y < top || to.y > top || from.y == to.y)
+      return std::nullopt;
+    world::SweepHit hit;
+    hit.fraction = (from.y - top) / (from.y - to.y);
+    hit.point = from + (to - from) * hit.fraction;
+    hit.distance_m = glm::length(to - from) * hit.fraction;
+    hit.normal = {0.0f, 1.0f, 0.0f};
+    hit.body = on_step ? 2 : 1;
+    return hit;
+  }
+  std::optional<world::SweepHit> SphereSweep(const glm::vec3&, const glm::vec3&,
+                                             float) const override {
+    return std::nullopt;
+  }
+  std::optional<world::SweepHit> CapsuleSweep(const glm::vec3&, const glm::vec3&,
+                                              const world::CapsuleShape&) const override {
+    return std::nullopt;
+  }
+  std::vector<world::BodyId> OverlapCapsule(const glm::vec3&,
+                                            const world::CapsuleShape&) const override {
+    return {};
+  }
+  std::optional<Transform> BodyTransform(world::BodyId) const override {
+    return Transform::Identity();
+  }
+  glm::vec3 BodyVelocity(world::BodyId) const override { return glm::vec3(0.0f); }
+  bool IsMovingBody(world::BodyId) const override { return false; }
+
+ private:
+  float edge_;
+};
+
 }  // namespace footwork::ik::testing

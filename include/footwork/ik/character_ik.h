@@ -101,6 +101,11 @@ struct CharacterIkInput {
   bool measure_surface = false;
   // Stride warping on the ground, after the overlays and before placement and lock (none: off).
   std::optional<StrideWarpRequest> stride_warp;
+  // For a swinging foot, how far (world, metres) its ankle and its ball travel until the clip
+  // plants it (locomotion::PlantPredictor); unset when unknown or planted. With
+  // sink_guard_toe, the ball's caps the foot's look-ahead.
+  std::array<std::optional<glm::vec3>, 2> plant_travel;
+  std::array<std::optional<glm::vec3>, 2> plant_ball_travel;
 };
 
 // One foot after IK, world space.

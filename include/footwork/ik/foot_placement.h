@@ -10,6 +10,7 @@
 // its ankle crosses the edge.
 
 #include <array>
+#include <limits>
 #include <optional>
 
 #include <glm/glm.hpp>
@@ -62,6 +63,12 @@ struct FootPlacementSettings {
   // (mid swing) and fades to nothing as it comes down to land, so a landing foot is not lifted
   // toward the next step beyond where it lands.
   float lookahead_full_lift_m = 0.1f;
+  // With the toe traced and the landing predicted (CharacterIkInput::plant_ball_travel), the
+  // look-ahead ends this far short of where the ball plants: a ball landing heel first is pitched
+  // up and forward, and a walk's ball over a first step's edge by a centimetre at touch-down
+  // (behind it once the foot is flat) lifted the landing foot 14 cm (stairs: 4.5 cm float, a
+  // 23 degree knee drop).
+  float plant_lookahead_margin_m = 0.03f;
   // ...but never below this much travel time (s), while the foot is not planted: a foot landing
   // just past a step's edge (its ankle over the higher tread) otherwise rose onto it in one frame
   // (showcase stairs: 15 cm, a 24 degree knee snap). A couple of frames of travel only reaches
@@ -92,13 +99,15 @@ struct FootTrace {
   std::optional<float> toe_ground_m;
 };
 
-// Traces straight down through (foot_world.x, root_height, foot_world.z); with a horizontal
-// foot_velocity (world, m/s) also at settings.lookahead_traces points ahead along it, and with a
-// toe (world) also under the toe, for ahead_height_m.
+// Traces straight down through (foot_world.x, root_height, foot_world.z); with a toe (world) also
+// under the toe, and with a horizontal foot_velocity (world, m/s) also at
+// settings.lookahead_traces points ahead along it from the toe (from the ankle without one), over
+// at most reach_cap_m (where the foot lands), for ahead_height_m.
 FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_world,
                     float root_height, const FootPlacementSettings& settings,
                     const glm::vec3& foot_velocity = glm::vec3(0.0f),
-                    const std::optional<glm::vec3>& toe_world = std::nullopt);
+                    const std::optional<glm::vec3>& toe_world = std::nullopt,
+                    float reach_cap_m = std::numeric_limits<float>::infinity());
 
 // The seed's target offset for one foot from its trace: (hit + normal * h) - (floor + up * h),
 // where floor is the trace point at root height, raised so the ankle is at least one foot height

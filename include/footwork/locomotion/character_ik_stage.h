@@ -15,6 +15,7 @@
 #include "footwork/core/error.h"
 #include "footwork/ik/character_ik.h"
 #include "footwork/locomotion/locomotion_character.h"
+#include "footwork/locomotion/plant_prediction.h"
 #include "footwork/locomotion/stride_warp_driver.h"
 #include "footwork/sim/trace_frame.h"
 #include "footwork/world/collision_world.h"
@@ -71,6 +72,7 @@ class CharacterIkStage {
 
   ik::CharacterIk ik_;
   StrideWarpDriver stride_warp_;
+  std::optional<PlantPredictor> plant_predictor_;
   std::array<SurfaceUnderFoot, 2> surfaces_;
   std::optional<glm::vec3> look_target_;
   glm::vec3 previous_position_{0.0f};
