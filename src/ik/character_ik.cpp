@@ -8,6 +8,7 @@
 
 #include "footwork/anim/local_to_model.h"
 #include "footwork/anim/two_bone_ik.h"
+#include "footwork/ik/sole_guard.h"
 
 namespace footwork::ik {
 namespace {
@@ -385,6 +386,11 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
                          settings.feet.sink_tolerance_m;
       if (sink > 0.0f)
         placed.translation += traces[side].normal * sink;
+      // With the toe guard, heel and ball are each kept above the ground under them, not only
+      // above the plane under the ankle (which across a step's edge is the ground under neither).
+      if (settings.feet.sink_guard_toe && input.world != nullptr)
+        KeepSoleAboveGround(*input.world, leg, rig.foot_height_m, root_height, settings.feet,
+                            placed);
     }
     // Static ground holds a planted foot in world space, whichever static body the trace under
     // the animated foot finds: as the body moves on, that trace crosses onto the next stair or

@@ -46,7 +46,8 @@ const std::vector<Section>& Sections() {
         "plant_lookahead_margin_m",
         "max_foot_rise_speed_m_s",
         "max_pelvis_rise_speed_m_s",
-        "swing_clearance_m"}},
+        "swing_clearance_m",
+        "max_riser_push_back_m"}},
       {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m"}},
       {"foot_lock",
        {"enabled", "follow_placement_height", "teleport_distance_m", "max_reach_draw_m"}},
@@ -113,7 +114,8 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       // A zero or negative cap would mean "uncapped" to DampRiseCapped; the file asks for a cap.
       .Number("max_foot_rise_speed_m_s", feet.max_foot_rise_speed_m_s, 0.01f, 100.0f, kOptional)
       .Number("max_pelvis_rise_speed_m_s", feet.max_pelvis_rise_speed_m_s, 0.01f, 100.0f, kOptional)
-      .Number("swing_clearance_m", feet.swing_clearance_m, 0.0f, 1.0f, kOptional);
+      .Number("swing_clearance_m", feet.swing_clearance_m, 0.0f, 1.0f, kOptional)
+      .Number("max_riser_push_back_m", feet.max_riser_push_back_m, 0.0f, 0.5f, kOptional);
 
   read.Object("legs", kOptional)
       .Number("max_extension", s.max_leg_extension, 0.5f, 1.0f, kOptional)

@@ -49,6 +49,8 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.feet.lookahead_full_lift_m, b.feet.lookahead_full_lift_m);
   EXPECT_EQ(a.feet.landing_lookahead_s, b.feet.landing_lookahead_s);
   EXPECT_EQ(a.feet.plant_lookahead_margin_m, b.feet.plant_lookahead_margin_m);
+  EXPECT_EQ(a.feet.swing_clearance_m, b.feet.swing_clearance_m);
+  EXPECT_EQ(a.feet.max_riser_push_back_m, b.feet.max_riser_push_back_m);
   EXPECT_EQ(a.feet.max_foot_rise_speed_m_s, b.feet.max_foot_rise_speed_m_s);
   EXPECT_EQ(a.feet.max_pelvis_rise_speed_m_s, b.feet.max_pelvis_rise_speed_m_s);
   EXPECT_EQ(a.foot_height_scale, b.foot_height_scale);

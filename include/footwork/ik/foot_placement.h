@@ -83,6 +83,9 @@ struct FootPlacementSettings {
   // metres) does not clear it (EaseForSwing); the clearance covers a sole that reaches over a
   // step's edge the ankle's trace does not see yet.
   float swing_clearance_m = 0.03f;
+  // KeepSoleAboveGround (with sink_guard_toe): a ball over a riser's edge by up to this much
+  // (metres, horizontally) is drawn back short of it; further over, the foot is lifted.
+  float max_riser_push_back_m = 0.05f;
 };
 
 // One foot's trace result.

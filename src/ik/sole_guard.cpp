@@ -1,0 +1,63 @@
+#include "footwork/ik/sole_guard.h"
+
+#include <algorithm>
+
+namespace footwork::ik {
+namespace {
+
+// The riser is found to within 1/2^kRiserBisections of the heel-to-ball length (5 mm of 15 cm).
+constexpr int kRiserBisections = 5;
+
+}  // namespace
+
+void KeepSoleAboveGround(const world::CollisionWorld& world, const LegRig& leg, float foot_height_m,
+                         float root_height, const FootPlacementSettings& settings,
+                         Transform& foot) {
+  const auto ground_under = [&](const glm::vec3& point) -> std::optional<float> {
+    const FootTrace under = TraceFoot(world, point, root_height, settings);
+    return under.hit ? std::optional<float>(under.point.y) : std::nullopt;
+  };
+  const glm::vec3 heel_point = HeelSolePoint(leg, foot_height_m, foot);
+  const std::optional<float> heel_ground = ground_under(heel_point);
+  if (heel_ground && *heel_ground - heel_point.y > settings.sink_tolerance_m)
+    foot.translation.y += *heel_ground - heel_point.y - settings.sink_tolerance_m;
+  const std::optional<glm::vec3> ball = ToeSolePoint(leg, foot);
+  if (!ball)
+    return;
+  const std::optional<float> ball_ground = ground_under(*ball);
+  const float ball_sink = ball_ground ? *ball_ground - ball->y - settings.sink_tolerance_m : 0.0f;
+  if (!(ball_sink > 0.0f))
+    return;
+  // Level ground (no step between heel and ball): lifted.
+  if (!heel_ground || *ball_ground < *heel_ground + settings.min_step_up_m) {
+    foot.translation.y += ball_sink;
+    return;
+  }
+  // Where between heel and ball the ground rises over the ball's height (the riser), by
+  // bisection; the foot is drawn back horizontally until the ball is short of it, when that is
+  // at most settings.max_riser_push_back_m, and lifted otherwise.
+  const glm::vec3 heel = HeelSolePoint(leg, foot_height_m, foot);
+  const auto inside = [&](float share) {
+    const glm::vec3 point = heel + (*ball - heel) * share;
+    const FootTrace under =
+        TraceFoot(world, glm::vec3(point.x, ball->y, point.z), root_height, settings);
+    return under.hit && under.point.y > ball->y + settings.sink_tolerance_m;
+  };
+  float outside_share = 0.0f;
+  float inside_share = 1.0f;
+  for (int step = 0; step < kRiserBisections; ++step) {
+    const float mid = 0.5f * (outside_share + inside_share);
+    (inside(mid) ? inside_share : outside_share) = mid;
+  }
+  const glm::vec3 overlap = (*ball - heel) * (1.0f - outside_share);
+  const glm::vec2 back(overlap.x, overlap.z);
+  const float push = glm::length(back);
+  if (push <= settings.max_riser_push_back_m && outside_share > 0.0f) {
+    foot.translation.x -= back.x;
+    foot.translation.z -= back.y;
+    return;
+  }
+  foot.translation.y += ball_sink;
+}
+
+}  // namespace footwork::ik

@@ -1,0 +1,87 @@
+#include "footwork/ik/sole_guard.h"
+
+#include <gtest/gtest.h>
+
+#include "ik/ik_test_util.h"
+
+namespace footwork::ik {
+namespace {
+
+using testing::PlaneWorld;
+using testing::StepWorld;
+
+constexpr float kFootHeight = 0.08f;
+constexpr float kTolerance = 0.004f;
+
+// A foot facing +Z: the ball 15 cm ahead of the ankle, on the sole (2 cm above it at rest).
+LegRig FootRig() {
+  LegRig leg;
+  leg.ball = 1;
+  leg.ball_in_foot = {0.0f, -0.06f, 0.15f};
+  leg.ball_height_m = 0.02f;
+  return leg;
+}
+
+Transform FootAt(const glm::vec3& ankle) {
+  Transform foot;
+  foot.translation = ankle;
+  return foot;
+}
+
+FootPlacementSettings Settings() {
+  FootPlacementSettings settings;
+  settings.sink_tolerance_m = kTolerance;
+  return settings;
+}
+
+TEST(SoleGuard, ABallJustOverARiserIsDrawnBackShortOfIt) {
+  // Heel on the floor, ball 2 cm past the edge of a 0.3 m step: drawn back, not lifted.
+  const LegRig leg = FootRig();
+  const Transform start = FootAt({0.0f, kFootHeight, 0.0f});
+  const float ball_z = ToeSolePoint(leg, start)->z;
+  const StepWorld world(ball_z - 0.02f);
+  Transform foot = start;
+  KeepSoleAboveGround(world, leg, kFootHeight, 0.0f, Settings(), foot);
+  EXPECT_FLOAT_EQ(foot.translation.y, start.translation.y);
+  EXPECT_LT(ToeSolePoint(leg, foot)->z, ball_z - 0.02f);
+  EXPECT_GT(foot.translation.z, -0.03f);  // by about the overlap, not more
+}
+
+TEST(SoleGuard, ABallFarOverARiserLiftsTheFootOntoTheStep) {
+  const LegRig leg = FootRig();
+  const StepWorld world(0.05f);  // the ball 10 cm past the edge
+  Transform foot = FootAt({0.0f, kFootHeight, 0.0f});
+  KeepSoleAboveGround(world, leg, kFootHeight, 0.0f, Settings(), foot);
+  EXPECT_FLOAT_EQ(foot.translation.z, 0.0f);
+  EXPECT_NEAR(ToeSolePoint(leg, foot)->y, 0.3f - kTolerance, 1e-5f);
+}
+
+TEST(SoleGuard, AHeelOverTheHigherTreadIsLiftedOntoIt) {
+  // The heel (under the ankle) 1 cm past the edge of the step: the foot is lifted until the heel
+  // stands on the tread; the ball, further on the tread, then stands on it too.
+  const LegRig leg = FootRig();
+  const StepWorld world(-0.01f);
+  Transform foot = FootAt({0.0f, kFootHeight, 0.0f});
+  KeepSoleAboveGround(world, leg, kFootHeight, 0.0f, Settings(), foot);
+  EXPECT_NEAR(HeelSolePoint(leg, kFootHeight, foot).y, 0.3f - kTolerance, 1e-5f);
+  EXPECT_FLOAT_EQ(foot.translation.z, 0.0f);
+}
+
+TEST(SoleGuard, OnLevelGroundASunkBallLiftsTheFootAndAFootAboveIsUntouched) {
+  const LegRig leg = FootRig();
+  const PlaneWorld world(0.0f);
+  // Pitched toe down so the ball is 3 cm under the floor while the heel is above it.
+  Transform foot = FootAt({0.0f, kFootHeight + 0.01f, 0.0f});
+  foot.rotation = glm::angleAxis(0.3f, glm::vec3(1.0f, 0.0f, 0.0f));
+  const Transform pitched = foot;
+  KeepSoleAboveGround(world, leg, kFootHeight, 0.0f, Settings(), foot);
+  EXPECT_NEAR(ToeSolePoint(leg, foot)->y, -kTolerance, 1e-5f);
+  EXPECT_FLOAT_EQ(foot.translation.z, pitched.translation.z);
+  // Standing 1 cm up: nothing moves.
+  Transform above = FootAt({0.0f, kFootHeight + 0.01f, 0.0f});
+  KeepSoleAboveGround(world, leg, kFootHeight, 0.0f, Settings(), above);
+  EXPECT_FLOAT_EQ(above.translation.y, kFootHeight + 0.01f);
+}
+
+}  // namespace
+}  // namespace footwork::ik
