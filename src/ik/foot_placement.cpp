@@ -46,7 +46,7 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
   // Where the foot is heading, and under its toe: the highest step up, so the foot is already up
   // when its ankle gets over a step's edge (the trace under the ankle alone jumps by the step's
   // height in one frame).
-  const auto consider = [&](float x, float z) {
+  const auto consider = [&](float x, float z, float distance) {
     const auto ahead = TraceDown(world, x, z, root_height, settings);
     if (!ahead)
       return;
@@ -57,14 +57,16 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
         trace.point.y -
         (trace.normal.x * along_plane.x + trace.normal.z * along_plane.z) / trace.normal.y;
     if (ahead->point.y > plane_y + settings.min_step_up_m &&
-        ahead->point.y > trace.ahead_height_m.value_or(trace.point.y))
+        ahead->point.y > trace.ahead_height_m.value_or(trace.point.y)) {
       trace.ahead_height_m = ahead->point.y;
+      trace.ahead_distance_m = distance;
+    }
   };
   const bool has_toe = toe_world && IsFinite(*toe_world);
   if (has_toe) {
     if (const auto under_toe = TraceDown(world, toe_world->x, toe_world->z, root_height, settings))
       trace.toe_ground_m = under_toe->point.y;
-    consider(toe_world->x, toe_world->z);
+    consider(toe_world->x, toe_world->z, 0.0f);
   }
   const glm::vec2 velocity(foot_velocity.x, foot_velocity.z);
   const float speed = glm::length(velocity);
@@ -80,7 +82,7 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
   for (int i = 1; i <= settings.lookahead_traces; ++i) {
     const float along =
         reach * static_cast<float>(i) / static_cast<float>(settings.lookahead_traces);
-    consider(lead.x + direction.x * along, lead.z + direction.y * along);
+    consider(lead.x + direction.x * along, lead.z + direction.y * along, along);
   }
   return trace;
 }
@@ -162,7 +164,7 @@ glm::quat FootTiltTarget(const FootTrace& trace, float max_tilt_rad) {
 void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 2>& offset_targets,
                          const std::array<glm::quat, 2>& tilt_targets,
                          const std::array<float, 2>& enable, const FootPlacementSettings& settings,
-                         float dt) {
+                         float dt, const std::array<float, 2>& min_rise_speeds_m_s) {
   std::array<float, 2> weights{};
   for (int side = 0; side < 2; ++side) {
     weights[side] = std::isfinite(enable[side]) ? std::clamp(enable[side], 0.0f, 1.0f) : 0.0f;
@@ -172,7 +174,11 @@ void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 
     const float half_life =
         target.y > offset.y ? settings.foot_up_half_life_s : settings.foot_down_half_life_s;
     const float height =
-        DampRiseCapped(offset.y, target.y, half_life, settings.max_foot_rise_speed_m_s, dt);
+        DampRiseCapped(offset.y, target.y, half_life,
+                       std::isfinite(min_rise_speeds_m_s[side])
+                           ? std::max(settings.max_foot_rise_speed_m_s, min_rise_speeds_m_s[side])
+                           : settings.max_foot_rise_speed_m_s,
+                       dt);
     offset = DamperExact(offset, target, half_life, dt);
     offset.y = height;
     const glm::quat tilt = glm::normalize(

@@ -19,7 +19,7 @@ constexpr float kMaxGroundScale = 3.0f;
 }  // namespace
 
 std::optional<float> ClipTimeToPlant(const anim::FloatCurve& lock, float now, float horizon,
-                                 bool looping, float duration) {
+                                     bool looping, float duration) {
   if (lock.times.empty() || lock.times.size() != lock.values.size())
     return std::nullopt;
   float previous_value = anim::EvaluateCurve(lock, now);
@@ -53,8 +53,7 @@ PlantPredictor::PlantPredictor(const LocomotionAssets& assets,
                                const std::array<ik::LegRig, 2>& legs)
     : assets_(&assets) {
   const anim::Skeleton& skeleton = assets.library().skeleton;
-  for (int side = 0; side < 2; ++side)
-  {
+  for (int side = 0; side < 2; ++side) {
     ankles_[side] = legs[side].chain.end;
     balls_[side] = legs[side].ball;
   }
@@ -83,8 +82,7 @@ std::array<glm::vec3, 2> PlantPredictor::FootAt(const anim::Clip& clip, float ti
   // frame); without one the ankle stands in.
   if (balls_[side] < 0 || skeleton.parents[static_cast<std::size_t>(balls_[side])] != ankles_[side])
     return {ankle.translation, ankle.translation};
-  return {ankle.translation,
-          (ankle * local_[static_cast<std::size_t>(balls_[side])]).translation};
+  return {ankle.translation, (ankle * local_[static_cast<std::size_t>(balls_[side])]).translation};
 }
 
 std::array<std::optional<PlantPrediction>, 2> PlantPredictor::Predict(
@@ -109,24 +107,28 @@ std::array<std::optional<PlantPrediction>, 2> PlantPredictor::Predict(
       continue;
     // Where the ankle is at the plant, in the clip's root frame now: the root's move over the
     // wait, then the ankle in the root's frame then.
-    const Transform root_move =
-        anim::ExtractRootMotion(clip, player.time_s, *plant, wrap, &cache_);
+    const Transform root_move = anim::ExtractRootMotion(clip, player.time_s, *plant, wrap, &cache_);
     const std::array<glm::vec3, 2> now = FootAt(clip, player.time_s, wrap, side);
     const std::array<glm::vec3, 2> then = FootAt(clip, player.time_s + *plant, wrap, side);
     PlantPrediction prediction;
     prediction.clip_time_s = *plant;
     const float rate = std::fabs(player.play_rate);
     prediction.time_s = rate > 1e-3f ? *plant / rate : *plant;
+    // While a dead blend still mixes in the outgoing pose, the foot shown is not the clip's: it
+    // carries the outgoing motion on (out of a run, a walk's landing ball slid 40 cm past where
+    // the walk plants it) and its FootLock may never reach planted. No prediction then.
+    const graph::DeadBlendClock& blend = character.dead_blend();
+    if (blend.active() && blend.elapsed_s + prediction.time_s < blend.duration_s)
+      continue;
     // The capsule does not cover the clip's root motion exactly (play rate limits, stride
     // warping stretches the stride to the speed): the travel is scaled by the ground the capsule
     // covers over the wait against the ground the clip's root covers.
     const glm::vec3 velocity = character.movement().velocity;
     const float capsule_m = glm::length(glm::vec2(velocity.x, velocity.z)) * prediction.time_s;
     const float root_m = glm::length(glm::vec2(root_move.translation.x, root_move.translation.z));
-    const float scale =
-        root_m > kMinRootTravel_m && std::isfinite(capsule_m)
-            ? std::clamp(capsule_m / root_m, kMinGroundScale, kMaxGroundScale)
-            : 1.0f;
+    const float scale = root_m > kMinRootTravel_m && std::isfinite(capsule_m)
+                            ? std::clamp(capsule_m / root_m, kMinGroundScale, kMaxGroundScale)
+                            : 1.0f;
     const auto ground = [&](const glm::vec3& travel) {
       return glm::vec3(travel.x * scale, travel.y, travel.z * scale);
     };

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include "footwork/core/spring.h"
 
@@ -72,10 +73,31 @@ TEST(FootPlacement, TheLookAheadRunsFromTheToeAndStopsWhereTheFootLands) {
   // The ankle alone from there does not (its reach ends at z = 0.3).
   EXPECT_FALSE(TraceFoot(world, closer, 0.0f, settings, velocity).ahead_height_m);
   // A foot that lands 10 cm on (its ball at z = 0.35) is not lifted toward the step past it.
-  EXPECT_FALSE(
-      TraceFoot(world, closer, 0.0f, settings, velocity, closer_toe, 0.1f).ahead_height_m);
-  EXPECT_TRUE(
-      TraceFoot(world, closer, 0.0f, settings, velocity, closer_toe, 0.2f).ahead_height_m);
+  EXPECT_FALSE(TraceFoot(world, closer, 0.0f, settings, velocity, closer_toe, 0.1f).ahead_height_m);
+  EXPECT_TRUE(TraceFoot(world, closer, 0.0f, settings, velocity, closer_toe, 0.2f).ahead_height_m);
+}
+
+TEST(FootPlacement, TheLookAheadSaysHowFarAheadOfTheToeTheStepIs) {
+  // Three traces over 20 cm of reach from the toe at z = 0.25 (at 0.317, 0.383, 0.45): the step
+  // at z = 0.4 is first seen by the third, 20 cm ahead of the toe.
+  const StepWorld world(0.4f);
+  FootPlacementSettings settings;
+  settings.min_step_up_m = 0.01f;
+  settings.lookahead_traces = 3;
+  const glm::vec3 ankle(0.0f, kFootHeight, 0.1f);
+  const glm::vec3 velocity(0.0f, 0.0f, 2.0f);
+  const FootTrace ahead = TraceFoot(world, ankle, 0.0f, settings, velocity, glm::vec3(0, 0, 0.25f));
+  ASSERT_TRUE(ahead.ahead_height_m && ahead.ahead_distance_m);
+  EXPECT_NEAR(*ahead.ahead_distance_m, 0.2f, 1e-5f);
+  // A toe already over the step: distance 0.
+  const FootTrace over = TraceFoot(world, ankle, 0.0f, settings, velocity, glm::vec3(0, 0, 0.42f));
+  ASSERT_TRUE(over.ahead_distance_m);
+  EXPECT_EQ(*over.ahead_distance_m, 0.0f);
+  // Nothing ahead: no distance either.
+  const FootTrace none = TraceFoot(world, glm::vec3(0.0f, kFootHeight, -1.0f), 0.0f, settings,
+                                   velocity, glm::vec3(0, 0, -0.85f));
+  EXPECT_FALSE(none.ahead_height_m);
+  EXPECT_FALSE(none.ahead_distance_m);
 }
 
 TEST(FootPlacement, PelvisDropsToTheLowerFootAndNeverRises) {
@@ -123,7 +145,6 @@ TEST(FootPlacement, SmoothingDoesNotDependOnTheFrameRate) {
   }
 }
 
-
 TEST(FootPlacement, AStepUpRaisesTheFootOverSeveralFramesAtTheCappedSpeed) {
   FootPlacementSettings settings;
   FootPlacementState state;
@@ -132,8 +153,8 @@ TEST(FootPlacement, AStepUpRaisesTheFootOverSeveralFramesAtTheCappedSpeed) {
   int frames = 0;
   float previous = 0.0f;
   while (state.offset[kLeft].y < 0.29f && frames < 60) {
-    UpdateFootPlacement(state, {glm::vec3(0, 0.3f, 0), glm::vec3(0)}, level, {1.0f, 1.0f},
-                        settings, dt);
+    UpdateFootPlacement(state, {glm::vec3(0, 0.3f, 0), glm::vec3(0)}, level, {1.0f, 1.0f}, settings,
+                        dt);
     const float rise = state.offset[kLeft].y - previous;
     EXPECT_GT(rise, 0.0f);
     EXPECT_LE(rise, settings.max_foot_rise_speed_m_s * dt + 1e-5f) << "frame " << frames;
@@ -148,9 +169,28 @@ TEST(FootPlacement, AStepUpRaisesTheFootOverSeveralFramesAtTheCappedSpeed) {
   EXPECT_NEAR(down, DamperExact(0.3f, 0.0f, 0.04f, dt), 1e-6f);
   // Exact over dt: two half steps give one whole step.
   const float whole = DampRiseCapped(0.0f, 0.3f, 0.02f, 2.4f, dt);
-  const float halves = DampRiseCapped(DampRiseCapped(0.0f, 0.3f, 0.02f, 2.4f, dt / 2), 0.3f,
-                                      0.02f, 2.4f, dt / 2);
+  const float halves =
+      DampRiseCapped(DampRiseCapped(0.0f, 0.3f, 0.02f, 2.4f, dt / 2), 0.3f, 0.02f, 2.4f, dt / 2);
   EXPECT_NEAR(whole, halves, 1e-5f);
+}
+
+TEST(FootPlacement, AFootThatMustClearARiserSoonerRisesFasterThanTheCap) {
+  // A 30 cm rise needed within 3 frames: the foot's floor of 6 m/s (0.3 m / 0.05 s) lifts it
+  // 10 cm a frame, where the cap alone gives 4; the other foot keeps the cap.
+  FootPlacementSettings settings;
+  const std::array<glm::quat, 2> level{glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
+  const float dt = 1.0f / 60.0f;
+  FootPlacementState state;
+  UpdateFootPlacement(state, {glm::vec3(0, 0.3f, 0), glm::vec3(0, 0.3f, 0)}, level, {1.0f, 1.0f},
+                      settings, dt, {6.0f, 0.0f});
+  EXPECT_NEAR(state.offset[kLeft].y, 0.1f, 1e-4f);
+  EXPECT_NEAR(state.offset[kRight].y, settings.max_foot_rise_speed_m_s * dt, 1e-4f);
+  // A floor under the cap, or not finite, leaves the cap.
+  FootPlacementState capped;
+  UpdateFootPlacement(capped, {glm::vec3(0, 0.3f, 0), glm::vec3(0, 0.3f, 0)}, level, {1.0f, 1.0f},
+                      settings, dt, {1.0f, std::numeric_limits<float>::quiet_NaN()});
+  for (int side = 0; side < 2; ++side)
+    EXPECT_NEAR(capped.offset[side].y, settings.max_foot_rise_speed_m_s * dt, 1e-4f);
 }
 
 // A swinging foot over higher ground is raised only by what its lift does not clear; over lower

@@ -11,6 +11,7 @@
 
 #include "footwork/anim/curve_names.h"
 #include "footwork/core/angles.h"
+#include "footwork/graph/inertialization.h"
 #include "footwork/ik/foot_lock.h"
 #include "footwork/locomotion/character_ik_stage.h"
 
@@ -62,7 +63,8 @@ class PlantPredictionTest : public testing::DefaultLevelTest {
       for (int side = 0; side < 2; ++side) {
         const glm::vec3 ankle =
             character.movement().position +
-            yaw * character.output().model_pose[static_cast<std::size_t>(legs[side].chain.end)]
+            yaw * character.output()
+                      .model_pose[static_cast<std::size_t>(legs[side].chain.end)]
                       .translation;
         const bool planted = ik::IsFootPlanted(character.Curve(lock_names[side]));
         std::optional<Pending>& wait = pending[static_cast<std::size_t>(side)];
@@ -118,6 +120,58 @@ TEST_F(PlantPredictionTest, AWalkingFootLandsWhenAndWhereItWasPredicted) {
   // Within a frame of the plant, and within a centimetre of where the ankle went (1.35 m).
   EXPECT_LE(errors.worst_time_s, 0.018f);
   EXPECT_LE(errors.worst_travel_m, 0.01f);
+}
+
+// While a dead blend still mixes in the outgoing pose, the foot shown is not the clip's (out of a
+// run on the showcase stairs, a walk's landing ball slid 40 cm past where the walk plants it):
+// a plant the clip makes before the blend ends is not predicted. Run, then walk.
+TEST_F(PlantPredictionTest, NoPlantIsPredictedBeforeADeadBlendEnds) {
+  auto scenario = ParseScenario(R"({"dt": 0.0166667, "duration_s": 5.0,
+      "start": {"position": [0, 0, -20], "yaw_deg": 0},
+      "events": [{"t": 0.2, "move": [0, 1], "device": "keyboard"}, {"t": 0.2, "gait": "run"},
+                 {"t": 2.5, "gait": "walk"}]})",
+                                "test.json");
+  ASSERT_TRUE(scenario.ok());
+  auto ik_assets = MakeCharacterIkAssets(*setup_.assets, setup_.ik_settings);
+  ASSERT_TRUE(ik_assets.ok());
+  const movement::CharacterMover& mover = *setup_.mover;
+  LocomotionCharacter character(setup_.assets, mover.Spawn(scenario->start_position),
+                                scenario->start_yaw);
+  PlantPredictor predictor(*setup_.assets, (*ik_assets)->rig().legs);
+  ScenarioInput input(*scenario);
+  const char* lock_names[2] = {anim::curve_names::kFootLockLeft, anim::curve_names::kFootLockRight};
+  int withheld = 0;
+  int predicted_after = 0;
+  for (int f = 0; f < scenario->FrameCount(); ++f) {
+    const double t = f * static_cast<double>(scenario->dt_s);
+    ASSERT_TRUE(character.Update(mover, input.Advance(t), scenario->dt_s).ok());
+    const graph::DeadBlendClock& blend = character.dead_blend();
+    const ClipPlayer& player = character.player();
+    if (!blend.active() || player.clip < 0 || !(std::fabs(player.play_rate) > 1e-3f))
+      continue;
+    const anim::Clip& clip = setup_.assets->library().clips[static_cast<std::size_t>(player.clip)];
+    const auto predictions = predictor.Predict(character);
+    for (int side = 0; side < 2; ++side) {
+      const anim::FloatCurve* lock = clip.FindCurve(lock_names[side]);
+      if (lock == nullptr)
+        continue;
+      const float horizon = player.looping ? clip.duration_s : clip.duration_s - player.time_s;
+      const auto clip_plant =
+          ClipTimeToPlant(*lock, player.time_s, horizon, player.looping, clip.duration_s);
+      const auto& prediction = predictions[static_cast<std::size_t>(side)];
+      if (!clip_plant)
+        continue;
+      const float plant_s = *clip_plant / std::fabs(player.play_rate);
+      if (blend.elapsed_s + plant_s < blend.duration_s) {
+        EXPECT_FALSE(prediction) << "t = " << t << " side " << side;
+        ++withheld;
+      } else if (prediction) {
+        ++predicted_after;
+      }
+    }
+  }
+  EXPECT_GT(withheld, 3) << "no plant fell inside a dead blend";
+  EXPECT_GT(predicted_after, 0) << "a plant after the blend ends is still predicted";
 }
 
 }  // namespace

@@ -94,8 +94,9 @@ struct CharacterDescription {
   // Measure where the feet meet the floor from the idle's first frame (standing_feet.h): foot
   // contacts are then judged against it, heels and balls that sink through it are lifted out
   // (sole_floor_guard.h) and planted feet stand on it with their lowest sole point (foot pinning's
-  // grounding). Off by default: with the default character it fixes the sprint's plant and the
-  // toes' sinking, but on its own it moves joint jumps over the bar elsewhere.
+  // grounding). Off unless the description turns it on; the default character does, together
+  // with the runtime's foot_placement.sink_guard_toe (on its own it moved joint jumps over the
+  // bar elsewhere).
   bool floor_from_idle = false;
   ClipQualityBars quality;
   // Roles in file order.

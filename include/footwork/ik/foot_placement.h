@@ -38,9 +38,9 @@ struct FootPlacementSettings {
   float sink_tolerance_m = 0.004f;
   // Whether that guard keeps the ball's sole point above the surface too (not only the heel's),
   // the metrics' surface traces measure under the ball as well, and a foot whose ball is over a
-  // higher step stands on it. Off by default: walking up stairs a swinging toe still catches the
-  // risers (10 cm deep), and the showcase's step sides (26 cm).
-  bool sink_guard_toe = false;
+  // higher step stands on it; swinging feet look ahead from the toe and rise to clear a riser
+  // before the toe gets there. Off, only the heel is guarded and a toe catches stair risers.
+  bool sink_guard_toe = true;
   // How far a planted foot the animation holds above its floor is brought down (m).
   float max_settle_m = 0.06f;
   // Falling, a sole that hangs below the root's height (the fall pose's toes) is tucked up ahead
@@ -98,6 +98,9 @@ struct FootTrace {
   // the plane under the foot by min_step_up_m; unset otherwise (no motion, nothing ahead, the
   // same slope, or lower ground ahead).
   std::optional<float> ahead_height_m;
+  // How far ahead of the toe (of the ankle without one) that step was found, horizontally (m):
+  // 0 when it is under the toe.
+  std::optional<float> ahead_distance_m;
   // The ground under the toe (world y), when a toe was given and the trace under it hit.
   std::optional<float> toe_ground_m;
 };
@@ -164,10 +167,11 @@ float DampRiseCapped(float value, float goal, float half_life, float max_rise_sp
 
 // Moves each foot's offset and tilt toward its target (weighted by the foot's Enable_FootIK
 // value, 0 gives no offset) and the pelvis toward the lower of the two vertical offsets, clamped
-// to <= 0. dt > 0.
+// to <= 0. dt > 0. A foot's offset rises at up to the larger of settings.max_foot_rise_speed_m_s
+// and its min_rise_speeds_m_s (a swinging foot that must clear a riser before it gets there).
 void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 2>& offset_targets,
                          const std::array<glm::quat, 2>& tilt_targets,
                          const std::array<float, 2>& enable, const FootPlacementSettings& settings,
-                         float dt);
+                         float dt, const std::array<float, 2>& min_rise_speeds_m_s = {0.0f, 0.0f});
 
 }  // namespace footwork::ik
