@@ -305,14 +305,17 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // With the toe traced, heel and ball are each measured over the ground under them once
       // placed: a foot raised onto a step by its ball (the heel over the edge) comes down until
       // the ball is on the step (its heel, over the lower step, never gets there).
-      if (IsFootPlanted(input.foot_lock[side]) && traces[side].hit) {
+      // Eased in as the curve rises to planted (PlantedShare).
+      const float target_settle_weight = PlantedShare(input.foot_lock[side]);
+      if (target_settle_weight > 0.0f && traces[side].hit) {
         float above =
             LowestSolePoint(rig.legs[side], rig.foot_height_m, animated[side], kUp).y - root_height;
         if (toe && traces[side].toe_ground_m)
           above = HeelAndBallClearance(rig.legs[side], rig.foot_height_m, animated[side], *toe,
                                        offset_targets[side].y, traces[side]);
         above -= settings.feet.sink_tolerance_m;
-        offset_targets[side].y -= std::clamp(above, 0.0f, settings.feet.max_settle_m);
+        offset_targets[side].y -=
+            std::clamp(above, 0.0f, settings.feet.max_settle_m) * target_settle_weight;
       }
       // A swinging foot is raised only as far as its lift does not already clear higher ground
       // (see EaseForSwing); lower ground still lowers it (and the pelvis) fully.
@@ -388,14 +391,16 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     // With the toe traced, a planted foot still above the ground once placed (its offset lags a
     // raise it no longer needs: a landing toe passed over the first step's edge) is put down now,
     // onto the lower of its heel and ball.
-    if (settings.feet.sink_guard_toe && IsFootPlanted(input.foot_lock[side]) && traces[side].hit &&
+    const float settle_weight = PlantedShare(input.foot_lock[side]);
+    if (settings.feet.sink_guard_toe && settle_weight > 0.0f && traces[side].hit &&
         traces[side].toe_ground_m) {
       const std::optional<glm::vec3> placed_toe = ToeSolePoint(leg, placed);
       if (placed_toe) {
         const float above =
             HeelAndBallClearance(leg, rig.foot_height_m, placed, *placed_toe, 0.0f, traces[side]) -
             settings.feet.sink_tolerance_m;
-        placed.translation.y -= std::clamp(above, 0.0f, settings.feet.max_settle_m) * enable[side];
+        placed.translation.y -=
+            std::clamp(above, 0.0f, settings.feet.max_settle_m) * enable[side] * settle_weight;
       }
     }
     placed.rotation = glm::normalize(placement_.tilt[side] * placed.rotation);

@@ -18,6 +18,18 @@ Transform At(const glm::vec3& position) {
   return transform;
 }
 
+TEST(FootLock, PlantedShareRisesFromHalfTheCurveToPlanted) {
+  EXPECT_EQ(PlantedShare(0.0f), 0.0f);
+  EXPECT_EQ(PlantedShare(0.5f), 0.0f);
+  EXPECT_NEAR(PlantedShare(0.745f), 0.5f, 1e-5f);
+  EXPECT_EQ(PlantedShare(kFootLockPlanted), 1.0f);
+  EXPECT_EQ(PlantedShare(1.4f), 1.0f);  // a blend's overshoot
+  EXPECT_EQ(PlantedShare(std::numeric_limits<float>::quiet_NaN()), 0.0f);
+  // Planted and a full share agree.
+  for (float curve = 0.0f; curve <= 1.0f; curve += 0.01f)
+    EXPECT_EQ(IsFootPlanted(curve), PlantedShare(curve) >= 1.0f) << curve;
+}
+
 TEST(FootLock, HoldsTheFootInWorldWhilePlantedAndReleasesByTheCurve) {
   FootLockState state;
   // Planted at x = 0; the animation then drags the foot along +X (root motion mismatch).
