@@ -7,6 +7,22 @@
 
 namespace footwork::locomotion {
 
+std::filesystem::path MovementSettingsPathFor(const std::filesystem::path& movement_folder,
+                                              const io::CookedLibrary* library) {
+  const std::filesystem::path fallback = movement_folder / "default.json";
+  if (library == nullptr || library->character.empty())
+    return fallback;
+  // A character's name is data from a cooked file: only a plain file name picks a file, so a name
+  // like "../x" cannot reach outside the folder.
+  const std::filesystem::path own = std::filesystem::path(library->character + ".json");
+  if (own.has_parent_path() || library->character == "." || library->character == "..")
+    return fallback;
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(movement_folder / own, error))
+    return fallback;
+  return movement_folder / own;
+}
+
 Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_path,
                                             std::shared_ptr<const io::CookedLibrary> library) {
   SimulationSetup setup;
@@ -19,7 +35,8 @@ Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_p
     return collision.error();
   setup.world = std::move(*collision);
   const std::filesystem::path assets = io::ProjectAssets();
-  auto movement_settings = movement::LoadMovementSettings(assets / "movement" / "default.json");
+  auto movement_settings =
+      movement::LoadMovementSettings(MovementSettingsPathFor(assets / "movement", library.get()));
   if (!movement_settings)
     return movement_settings.error();
   setup.mover = std::make_unique<movement::CharacterMover>(*movement_settings, *setup.world);

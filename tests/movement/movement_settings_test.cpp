@@ -1,10 +1,14 @@
 #include "footwork/movement/movement_settings.h"
 
 #include <gtest/gtest.h>
+
+#include <fstream>
+
 #include <nlohmann/json.hpp>
 
 #include "footwork/io/asset_paths.h"
 #include "footwork/world/json_fields.h"
+#include "support/test_paths.h"
 
 namespace footwork::movement {
 namespace {
@@ -80,6 +84,67 @@ TEST(MovementSettings, SectionErrorsNameTheSection) {
   auto parsed = ParseMovementSettings(missing.dump(), "m.json");
   ASSERT_FALSE(parsed.ok());
   EXPECT_EQ(parsed.error().message, "m.json: falling: missing required field");
+}
+
+void WriteFile(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream(path) << text;
+}
+
+// A character's file states only what differs: the rest comes from the file it extends.
+TEST(MovementSettings, AFileThatExtendsAnotherOverridesOnlyItsOwnFields) {
+  const std::filesystem::path dir = testing::ScratchDir("movement_extends");
+  std::filesystem::copy_file(io::ProjectAssets() / "movement" / "default.json",
+                             dir / "default.json");
+  WriteFile(dir / "slow.json",
+            R"({"extends": "default.json", "gaits": {"walk": {"max_speed_m_s": 1.0}}})");
+  // A chain: slower extends slow, which extends the default.
+  WriteFile(dir / "slower.json", R"({"extends": "slow.json", "capsule": {"radius_m": 0.3}})");
+  auto base = LoadMovementSettings(dir / "default.json");
+  ASSERT_TRUE(base.ok()) << base.error().message;
+  auto slow = LoadMovementSettings(dir / "slow.json");
+  ASSERT_TRUE(slow.ok()) << slow.error().message;
+  EXPECT_FLOAT_EQ(slow->walk.max_speed_m_s, 1.0f);
+  EXPECT_FLOAT_EQ(slow->walk.max_acceleration_m_s2, base->walk.max_acceleration_m_s2);
+  EXPECT_FLOAT_EQ(slow->run.max_speed_m_s, base->run.max_speed_m_s);
+  auto slower = LoadMovementSettings(dir / "slower.json");
+  ASSERT_TRUE(slower.ok()) << slower.error().message;
+  EXPECT_FLOAT_EQ(slower->walk.max_speed_m_s, 1.0f);
+  EXPECT_FLOAT_EQ(slower->capsule.radius_m, 0.3f);
+  EXPECT_FLOAT_EQ(slower->capsule.half_height_m, base->capsule.half_height_m);
+  // The merged document is validated like any other: a bad override is named.
+  WriteFile(dir / "bad.json",
+            R"({"extends": "default.json", "gaits": {"walk": {"max_speed_m_s": "slow"}}})");
+  auto bad = LoadMovementSettings(dir / "bad.json");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("gaits.walk.max_speed_m_s: expected a number"),
+            std::string::npos)
+      << bad.error().message;
+}
+
+TEST(MovementSettings, ExtendingAMissingFileOrItselfIsAClearError) {
+  const std::filesystem::path dir = testing::ScratchDir("movement_extends_errors");
+  WriteFile(dir / "orphan.json", R"({"extends": "nowhere.json"})");
+  auto orphan = LoadMovementSettings(dir / "orphan.json");
+  ASSERT_FALSE(orphan.ok());
+  EXPECT_EQ(orphan.error().message.rfind("orphan.json: extends: ", 0), 0u)
+      << orphan.error().message;
+  EXPECT_NE(orphan.error().message.find("nowhere.json"), std::string::npos)
+      << orphan.error().message;
+  WriteFile(dir / "self.json", R"({"extends": "self.json"})");
+  auto self = LoadMovementSettings(dir / "self.json");
+  ASSERT_FALSE(self.ok());
+  EXPECT_NE(self.error().message.find("extends back into the chain"), std::string::npos)
+      << self.error().message;
+  WriteFile(dir / "a.json", R"({"extends": "b.json"})");
+  WriteFile(dir / "b.json", R"({"extends": "a.json"})");
+  auto loop = LoadMovementSettings(dir / "a.json");
+  ASSERT_FALSE(loop.ok());
+  EXPECT_NE(loop.error().message.find("extends back into the chain"), std::string::npos)
+      << loop.error().message;
+  WriteFile(dir / "number.json", R"({"extends": 3})");
+  auto number = LoadMovementSettings(dir / "number.json");
+  ASSERT_FALSE(number.ok());
+  EXPECT_EQ(number.error().message, "number.json: extends: expected the name of a settings file");
 }
 
 }  // namespace

@@ -26,9 +26,15 @@ struct SimulationSetup {
   ik::CharacterIkSettings ik_settings;
 };
 
-// Loads the level, assets/movement/default.json, assets/movement/input.json,
-// assets/locomotion/default.json and assets/ik/default.json (from io::ProjectAssets()), and
-// builds the assets on `library`.
+// The movement settings for `library`'s character: <movement_folder>/<character>.json when it
+// exists (such a file usually "extends" default.json: a character whose clips move slower than
+// the default gaits needs its own speeds), else <movement_folder>/default.json.
+std::filesystem::path MovementSettingsPathFor(const std::filesystem::path& movement_folder,
+                                              const io::CookedLibrary* library);
+
+// Loads the level, the character's movement settings (MovementSettingsPathFor),
+// assets/movement/input.json, assets/locomotion/default.json and assets/ik/default.json (from
+// io::ProjectAssets()), and builds the assets on `library`.
 Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_path,
                                             std::shared_ptr<const io::CookedLibrary> library);
 

@@ -84,6 +84,8 @@ Status Validate(const MovementSettings& settings);
 
 // Loads assets/movement/*.json. Every field is required except where noted in the file; errors
 // name the file and field ("default.json: gaits.run.max_speed_m_s: missing required field").
+// A file with "extends": "other.json" (a path relative to it) is the other file with this one's
+// fields merged over it (a JSON merge patch); extends may chain, but not back into itself.
 Result<MovementSettings> LoadMovementSettings(const std::filesystem::path& path);
 Result<MovementSettings> ParseMovementSettings(std::string_view json_text,
                                                const std::string& source_name);

@@ -1,0 +1,107 @@
+// The second shipped pack (KayKit Knight, assets/characters/kaykit_knight.json) through the whole
+// runtime, as `footwork simulate --character` runs it: the default level, locomotion and IK
+// settings, shipped scenarios. Skipped when the pack is not installed.
+//
+// Asserted: the scenarios run (the default choosers find every clip they name), start, cycle and
+// stop on the Knight's own clips, produce no NaN, and keep every foot out of the ground. Not
+// asserted, because the Knight does not meet them yet: issue 6's joint jump and issue 7's float
+// (its walk is cooked at 0.92 m/s against the walk gait's 1.75 m/s, see the closing notes).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "footwork/cook/character_description.h"
+#include "footwork/cook/cook_character.h"
+#include "footwork/io/asset_paths.h"
+#include "footwork/locomotion/scenario.h"
+#include "footwork/locomotion/simulation_runner.h"
+#include "footwork/locomotion/simulation_setup.h"
+#include "footwork/sim/metrics.h"
+
+#include "default_character.h"
+
+namespace footwork::locomotion {
+namespace {
+
+std::shared_ptr<const io::CookedLibrary> KnightLibrary() {
+  static std::shared_ptr<const io::CookedLibrary> library = [] {
+    std::shared_ptr<const io::CookedLibrary> none;
+    const auto packs = io::FindAssetPacks();
+    if (!packs || !std::filesystem::exists(*packs / "kaykit-knight"))
+      return none;
+    auto description =
+        cook::LoadCharacterDescription(io::ProjectAssets() / "characters" / "kaykit_knight.json");
+    if (!description)
+      return none;
+    auto cooked = cook::CookCharacterFromFiles(*description, *packs);
+    if (!cooked)
+      return none;
+    return std::make_shared<const io::CookedLibrary>(cook::ToCookedLibrary(*cooked));
+  }();
+  return library;
+}
+
+class SecondPackTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!KnightLibrary())
+      GTEST_SKIP() << "kaykit-knight pack not found (set FOOTWORK_ASSETS)";
+  }
+
+  struct Run {
+    std::vector<sim::TraceFrame> frames;
+    sim::Metrics metrics;
+  };
+
+  static Run Simulate(const std::string& relative_path) {
+    Run run;
+    auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / relative_path);
+    EXPECT_TRUE(scenario.ok()) << scenario.error().message;
+    auto setup =
+        LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", KnightLibrary());
+    EXPECT_TRUE(setup.ok()) << setup.error().message;
+    if (!scenario.ok() || !setup.ok())
+      return run;
+    auto frames =
+        RunSimulation(*scenario, setup->assets, *setup->mover, SimulationOptionsFor(*setup));
+    EXPECT_TRUE(frames.ok()) << frames.error().message;
+    if (!frames.ok())
+      return run;
+    run.frames = std::move(*frames);
+    auto metrics = sim::ComputeMetrics(run.frames, sim::MetricBars::WithIk());
+    EXPECT_TRUE(metrics.ok()) << metrics.error().message;
+    if (metrics.ok())
+      run.metrics = std::move(*metrics);
+    return run;
+  }
+};
+
+TEST_F(SecondPackTest, TheKnightStartsRunsAndStopsWithItsFeetOutOfTheGround) {
+  const Run run = Simulate("locomotion/start_run_stop.json");
+  ASSERT_FALSE(run.frames.empty());
+  EXPECT_EQ(run.metrics.nan_frames, 0u);
+  const testing::StateSequence sequence = testing::StateSequenceOf(run.frames);
+  for (const std::string state : {"Start", "Cycle", "Stop"}) {
+    EXPECT_NE(std::find(sequence.states.begin(), sequence.states.end(), state),
+              sequence.states.end())
+        << state;
+  }
+  ASSERT_TRUE(run.metrics.foot_penetration_cm.has_value());
+  EXPECT_LE(*run.metrics.foot_penetration_cm, 1.0);
+}
+
+TEST_F(SecondPackTest, TheKnightWalksOverTheTerrainWithItsFeetOutOfTheGround) {
+  const Run run = Simulate("ik/terrain_walk.json");
+  ASSERT_FALSE(run.frames.empty());
+  EXPECT_EQ(run.metrics.nan_frames, 0u);
+  ASSERT_TRUE(run.metrics.foot_penetration_cm.has_value());
+  EXPECT_LE(*run.metrics.foot_penetration_cm, 1.0);
+  ASSERT_TRUE(run.metrics.foot_slide.has_value());
+  EXPECT_GT(run.metrics.foot_slide->samples, 100u) << "the Knight's feet never planted";
+}
+
+}  // namespace
+}  // namespace footwork::locomotion
