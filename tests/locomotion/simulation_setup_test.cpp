@@ -49,7 +49,7 @@ TEST(MovementSettingsPath, TheShippedKnightWalksAtItsClipsSpeed) {
   auto defaults = movement::LoadMovementSettings(folder / "default.json");
   ASSERT_TRUE(defaults.ok()) << defaults.error().message;
   EXPECT_LT(settings->walk.max_speed_m_s, defaults->walk.max_speed_m_s);
-  EXPECT_FLOAT_EQ(settings->walk.max_acceleration_m_s2, defaults->walk.max_acceleration_m_s2);
+  EXPECT_FLOAT_EQ(settings->run.max_acceleration_m_s2, defaults->run.max_acceleration_m_s2);
   EXPECT_FLOAT_EQ(settings->gravity_m_s2, defaults->gravity_m_s2);
   const io::CookedLibrary mannequin = LibraryNamed("quaternius_ual1");
   EXPECT_EQ(MovementSettingsPathFor(folder, &mannequin), folder / "default.json");
