@@ -15,7 +15,7 @@ std::filesystem::path MovementSettingsPathFor(const std::filesystem::path& movem
   // A character's name is data from a cooked file: only a plain file name picks a file, so a name
   // like "../x" cannot reach outside the folder.
   const std::filesystem::path own = std::filesystem::path(library->character + ".json");
-  if (own.has_parent_path() || library->character == "." || library->character == "..")
+  if (own.has_parent_path())
     return fallback;
   std::error_code error;
   if (!std::filesystem::is_regular_file(movement_folder / own, error))

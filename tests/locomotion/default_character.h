@@ -2,6 +2,7 @@
 // The default character (quaternius_ual1), cooked once per test program, and a frame-by-frame
 // runner that records the locomotion's own trace (no IK stage: issue 6's bars are without IK).
 
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,22 +23,27 @@
 
 namespace footwork::locomotion::testing {
 
+// A shipped character (assets/characters/<description_file>) cooked from its pack folder under
+// the asset packs; null when that pack is not installed.
+inline std::shared_ptr<const io::CookedLibrary> CookShippedCharacter(
+    const std::string& description_file, const std::string& pack_folder) {
+  const auto packs = io::FindAssetPacks();
+  if (!packs || !std::filesystem::exists(*packs / pack_folder))
+    return nullptr;
+  auto description =
+      cook::LoadCharacterDescription(io::ProjectAssets() / "characters" / description_file);
+  if (!description)
+    return nullptr;
+  auto cooked = cook::CookCharacterFromFiles(*description, *packs);
+  if (!cooked)
+    return nullptr;
+  return std::make_shared<const io::CookedLibrary>(cook::ToCookedLibrary(*cooked));
+}
+
 // Null when the CC0 pack is not installed.
 inline std::shared_ptr<const io::CookedLibrary> DefaultLibrary() {
-  static std::shared_ptr<const io::CookedLibrary> library = [] {
-    std::shared_ptr<const io::CookedLibrary> none;
-    const auto packs = io::FindAssetPacks();
-    if (!packs)
-      return none;
-    auto description =
-        cook::LoadCharacterDescription(io::ProjectAssets() / "characters" / "quaternius_ual1.json");
-    if (!description)
-      return none;
-    auto cooked = cook::CookCharacterFromFiles(*description, *packs);
-    if (!cooked)
-      return none;
-    return std::make_shared<const io::CookedLibrary>(cook::ToCookedLibrary(*cooked));
-  }();
+  static const std::shared_ptr<const io::CookedLibrary> library =
+      CookShippedCharacter("quaternius_ual1.json", "quaternius-ual1");
   return library;
 }
 
@@ -82,13 +88,15 @@ inline Result<std::vector<sim::TraceFrame>> RunFrames(
 }
 
 // A shipped scenario (path under assets/scenarios) run as `footwork simulate` runs it: the default
-// level with its IK settings.
-inline Result<std::vector<sim::TraceFrame>> RunShippedScenario(const std::string& relative_path) {
+// level with its IK settings, on `library` (the default character unless given).
+inline Result<std::vector<sim::TraceFrame>> RunShippedScenario(
+    const std::string& relative_path,
+    std::shared_ptr<const io::CookedLibrary> library = DefaultLibrary()) {
   auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / relative_path);
   if (!scenario)
     return scenario.error();
   auto setup =
-      LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", DefaultLibrary());
+      LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", std::move(library));
   if (!setup)
     return setup.error();
   return RunSimulation(*scenario, setup->assets, *setup->mover, SimulationOptionsFor(*setup));

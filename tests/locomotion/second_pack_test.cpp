@@ -14,12 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "footwork/cook/character_description.h"
-#include "footwork/cook/cook_character.h"
-#include "footwork/io/asset_paths.h"
-#include "footwork/locomotion/scenario.h"
-#include "footwork/locomotion/simulation_runner.h"
-#include "footwork/locomotion/simulation_setup.h"
+#include "footwork/io/cooked_library.h"
 #include "footwork/sim/metrics.h"
 
 #include "default_character.h"
@@ -28,20 +23,8 @@ namespace footwork::locomotion {
 namespace {
 
 std::shared_ptr<const io::CookedLibrary> KnightLibrary() {
-  static std::shared_ptr<const io::CookedLibrary> library = [] {
-    std::shared_ptr<const io::CookedLibrary> none;
-    const auto packs = io::FindAssetPacks();
-    if (!packs || !std::filesystem::exists(*packs / "kaykit-knight"))
-      return none;
-    auto description =
-        cook::LoadCharacterDescription(io::ProjectAssets() / "characters" / "kaykit_knight.json");
-    if (!description)
-      return none;
-    auto cooked = cook::CookCharacterFromFiles(*description, *packs);
-    if (!cooked)
-      return none;
-    return std::make_shared<const io::CookedLibrary>(cook::ToCookedLibrary(*cooked));
-  }();
+  static const std::shared_ptr<const io::CookedLibrary> library =
+      testing::CookShippedCharacter("kaykit_knight.json", "kaykit-knight");
   return library;
 }
 
@@ -60,15 +43,7 @@ class SecondPackTest : public ::testing::Test {
   static Run Simulate(const std::string& relative_path,
                       const sim::MetricBars& bars = sim::MetricBars::WithIk()) {
     Run run;
-    auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / relative_path);
-    EXPECT_TRUE(scenario.ok()) << scenario.error().message;
-    auto setup =
-        LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", KnightLibrary());
-    EXPECT_TRUE(setup.ok()) << setup.error().message;
-    if (!scenario.ok() || !setup.ok())
-      return run;
-    auto frames =
-        RunSimulation(*scenario, setup->assets, *setup->mover, SimulationOptionsFor(*setup));
+    auto frames = testing::RunShippedScenario(relative_path, KnightLibrary());
     EXPECT_TRUE(frames.ok()) << frames.error().message;
     if (!frames.ok())
       return run;
