@@ -51,7 +51,8 @@ Result<std::unique_ptr<ViewerSession>> ViewerSession::Create(const demo::Scenari
   context.capsule_radius_m = settings.capsule.radius_m;
   context.capsule_half_height_m = settings.capsule.half_height_m;
   context.capsule_bottom_offset_m = settings.capsule.half_height_m + settings.floor_gap_m;
-  // The settings `footwork simulate` runs with (assets/ik/default.json), for the player and NPC.
+  // The settings `footwork simulate` runs with (assets/ik/<character>.json or default.json), for
+  // the player and NPC.
   auto ik_assets =
       locomotion::MakeCharacterIkAssets(*session->setup_.assets, session->setup_.ik_settings);
   if (!ik_assets)

@@ -248,6 +248,9 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
   // How soon each swinging foot's toe gets over the step up ahead (s), when one is ahead.
   std::array<float, 2> time_to_riser{std::numeric_limits<float>::infinity(),
                                      std::numeric_limits<float>::infinity()};
+  // The lowest offset each swinging foot may take while following the pelvis down (its sole
+  // then clears the ground under it by swing_clearance_m); unset without ground under it.
+  std::array<std::optional<float>, 2> lowest_clear_offset;
   for (int side = 0; side < 2; ++side) {
     animated[side] = world_from_model * model_[rig.legs[side].chain.end];
     // The look-ahead follows where the swinging foot is heading: not for a planted foot, and
@@ -322,6 +325,13 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       if (offset_targets[side].y > 0.0f)
         offset_targets[side].y = EaseForSwing(
             offset_targets[side].y, sole_lift - settings.feet.swing_clearance_m, swing[side]);
+      if (traces[side].hit) {
+        const float ground = std::max({traces[side].point.y,
+                                       traces[side].toe_ground_m.value_or(traces[side].point.y),
+                                       traces[side].ahead_height_m.value_or(traces[side].point.y)});
+        lowest_clear_offset[side] =
+            ground - root_height + settings.feet.swing_clearance_m - sole_lift;
+      }
       tilt_targets[side] = FootTiltTarget(traces[side], settings.feet.max_foot_tilt_rad);
       enable[side] = input.enable_foot_ik[side];
     } else if (input.world != nullptr) {
@@ -353,9 +363,30 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     // stays anchored (the climb's raise is capped), like the pelvis.
     for (int side = 0; side < 2; ++side)
       placement_.offset[side].y -= rise < 0.0f ? rise * (1.0f - swing[side]) : rise;
-    placement_.pelvis_offset_m -= rise;
+    // The pelvis may be anchored only against the part of a climb faster than a steady climb
+    // (pelvis_steady_climb_m_s): anchored against all of it, a steady climb keeps it below its
+    // target by its damper's lag (the Knight running up 10 degrees, 0.6 m/s up: 7 cm under a
+    // target of 3-4 cm, and its swinging leg folded past its limit).
+    const float steady_rise = settings.feet.pelvis_steady_climb_m_s * dt;
+    placement_.pelvis_offset_m -= rise > steady_rise ? rise - steady_rise : std::min(rise, 0.0f);
   }
   placement_root_height_ = input.grounded ? std::optional<float>(root_height) : std::nullopt;
+  // A swinging foot keeps its place under the hip: it follows the pelvis where it is now (not its
+  // target: the pelvis rises slower than it drops, and a foot swinging under a pelvis still low
+  // from the other foot's plant folded as tightly as without following), down as far as its sole
+  // clears the ground, and up from ground lower than the pelvis (a sprint's trailing foot kicked
+  // back over a ramp's lower ground was pulled past its leg's reach). The pelvis keeps the target
+  // taken before (a foot following it down must not pull it further down: it sank 33 cm running
+  // up 10 degrees).
+  const float pelvis_target = PelvisTarget(offset_targets, enable);
+  if (settings.feet.swing_follows_pelvis) {
+    const float pelvis_now = std::min(0.0f, placement_.pelvis_offset_m);
+    for (int side = 0; side < 2; ++side) {
+      if (lowest_clear_offset[side])
+        offset_targets[side].y = FollowPelvisInSwing(offset_targets[side].y, pelvis_now,
+                                                     *lowest_clear_offset[side], swing[side]);
+    }
+  }
   // A swinging foot whose toe reaches a step up before the capped rise would clear it rises fast
   // enough to be up by then: held to the cap, the sole guard lifted it the rest in one frame
   // (9-14 cm walking up the showcase's stairs out of a run, a 21 degree knee jump).
@@ -369,7 +400,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       min_rise_speeds[side] = needed / std::max(time_to_riser[side], dt);
   }
   UpdateFootPlacement(placement_, offset_targets, tilt_targets, enable, settings.feet, dt,
-                      min_rise_speeds);
+                      min_rise_speeds, pelvis_target);
 
   // Lower the pelvis (world vertical, expressed in its parent's space).
   if (placement_.pelvis_offset_m < 0.0f) {

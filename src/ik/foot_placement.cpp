@@ -106,6 +106,15 @@ float EaseForSwing(float offset_y, float lift_m, float swing) {
   return offset_y > 0.0f ? offset_y - slack : offset_y + slack;
 }
 
+float FollowPelvisInSwing(float offset_y, float pelvis_y, float lowest_clear_y, float swing) {
+  if (!(swing > 0.0f) || !std::isfinite(swing) || !std::isfinite(offset_y) ||
+      !std::isfinite(pelvis_y) || !std::isfinite(lowest_clear_y))
+    return offset_y;
+  const float followed =
+      offset_y < pelvis_y ? pelvis_y : std::min(offset_y, std::max(pelvis_y, lowest_clear_y));
+  return offset_y + std::min(swing, 1.0f) * (followed - offset_y);
+}
+
 float LookaheadShare(float foot_lock, float lift_m, float lift_rate_m_s,
                      const FootPlacementSettings& settings) {
   if (!std::isfinite(foot_lock) || !std::isfinite(lift_m) || !std::isfinite(lift_rate_m_s))
@@ -161,10 +170,21 @@ glm::quat FootTiltTarget(const FootTrace& trace, float max_tilt_rad) {
   return glm::angleAxis(std::min(angle, max_tilt_rad), axis / axis_length);
 }
 
+float PelvisTarget(const std::array<glm::vec3, 2>& offset_targets,
+                   const std::array<float, 2>& enable) {
+  float target = 0.0f;
+  for (int side = 0; side < 2; ++side) {
+    const float weight = std::isfinite(enable[side]) ? std::clamp(enable[side], 0.0f, 1.0f) : 0.0f;
+    target = std::min(target, offset_targets[side].y * weight);
+  }
+  return target;
+}
+
 void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 2>& offset_targets,
                          const std::array<glm::quat, 2>& tilt_targets,
                          const std::array<float, 2>& enable, const FootPlacementSettings& settings,
-                         float dt, const std::array<float, 2>& min_rise_speeds_m_s) {
+                         float dt, const std::array<float, 2>& min_rise_speeds_m_s,
+                         std::optional<float> pelvis_target_m) {
   std::array<float, 2> weights{};
   for (int side = 0; side < 2; ++side) {
     weights[side] = std::isfinite(enable[side]) ? std::clamp(enable[side], 0.0f, 1.0f) : 0.0f;
@@ -191,7 +211,9 @@ void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 
   // The pelvis follows the lower foot's target (not its smoothed offset, to lead the feet), and
   // never rises above the animation.
   const float pelvis_target =
-      std::min({offset_targets[0].y * weights[0], offset_targets[1].y * weights[1], 0.0f});
+      pelvis_target_m && std::isfinite(*pelvis_target_m)
+          ? std::min(*pelvis_target_m, 0.0f)
+          : std::min({offset_targets[0].y * weights[0], offset_targets[1].y * weights[1], 0.0f});
   const float half_life = pelvis_target < state.pelvis_offset_m ? settings.pelvis_down_half_life_s
                                                                 : settings.pelvis_up_half_life_s;
   state.pelvis_offset_m =

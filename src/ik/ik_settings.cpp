@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "footwork/world/json_extends.h"
 #include "footwork/world/json_fields.h"
 
 namespace footwork::ik {
@@ -47,7 +48,9 @@ const std::vector<Section>& Sections() {
         "max_foot_rise_speed_m_s",
         "max_pelvis_rise_speed_m_s",
         "swing_clearance_m",
-        "max_riser_push_back_m"}},
+        "max_riser_push_back_m",
+        "swing_follows_pelvis",
+        "pelvis_steady_climb_m_s"}},
       {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m"}},
       {"foot_lock",
        {"enabled", "follow_placement_height", "teleport_distance_m", "max_reach_draw_m"}},
@@ -62,6 +65,9 @@ const std::vector<Section>& Sections() {
 void RejectUnknownKeys(const nlohmann::json& document, const jf::FieldPath& root,
                        jf::FieldReader& read) {
   for (auto it = document.begin(); it != document.end(); ++it) {
+    // A note for the reader of the file (why a character's file differs from the default).
+    if (it.key() == "_comment" && it->is_string())
+      continue;
     const std::vector<Section>& sections = Sections();
     const auto section = std::find_if(sections.begin(), sections.end(),
                                       [&](const Section& known) { return it.key() == known.name; });
@@ -115,7 +121,9 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("max_foot_rise_speed_m_s", feet.max_foot_rise_speed_m_s, 0.01f, 100.0f, kOptional)
       .Number("max_pelvis_rise_speed_m_s", feet.max_pelvis_rise_speed_m_s, 0.01f, 100.0f, kOptional)
       .Number("swing_clearance_m", feet.swing_clearance_m, 0.0f, 1.0f, kOptional)
-      .Number("max_riser_push_back_m", feet.max_riser_push_back_m, 0.0f, 0.5f, kOptional);
+      .Number("max_riser_push_back_m", feet.max_riser_push_back_m, 0.0f, 0.5f, kOptional)
+      .Bool("swing_follows_pelvis", feet.swing_follows_pelvis, kOptional)
+      .Number("pelvis_steady_climb_m_s", feet.pelvis_steady_climb_m_s, 0.0f, 10.0f, kOptional);
 
   read.Object("legs", kOptional)
       .Number("max_extension", s.max_leg_extension, 0.5f, 1.0f, kOptional)
@@ -167,10 +175,10 @@ Result<CharacterIkSettings> ParseCharacterIkSettings(std::string_view json_text,
 }
 
 Result<CharacterIkSettings> LoadCharacterIkSettings(const std::filesystem::path& path) {
-  auto text = jf::ReadTextFile(path);
-  if (!text)
-    return text.error();
-  return ParseCharacterIkSettings(*text, path.filename().string());
+  auto document = world::ReadExtendedJson(path);
+  if (!document)
+    return document.error();
+  return ParseCharacterIkSettings(document->text, document->source);
 }
 
 }  // namespace footwork::ik

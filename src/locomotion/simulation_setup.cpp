@@ -7,9 +7,9 @@
 
 namespace footwork::locomotion {
 
-std::filesystem::path MovementSettingsPathFor(const std::filesystem::path& movement_folder,
-                                              const io::CookedLibrary* library) {
-  const std::filesystem::path fallback = movement_folder / "default.json";
+std::filesystem::path CharacterSettingsPathFor(const std::filesystem::path& folder,
+                                               const io::CookedLibrary* library) {
+  const std::filesystem::path fallback = folder / "default.json";
   if (library == nullptr || library->character.empty())
     return fallback;
   // A character's name is data from a cooked file: only a plain file name picks a file, so a name
@@ -18,9 +18,9 @@ std::filesystem::path MovementSettingsPathFor(const std::filesystem::path& movem
   if (own.has_parent_path())
     return fallback;
   std::error_code error;
-  if (!std::filesystem::is_regular_file(movement_folder / own, error))
+  if (!std::filesystem::is_regular_file(folder / own, error))
     return fallback;
-  return movement_folder / own;
+  return folder / own;
 }
 
 Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_path,
@@ -36,7 +36,7 @@ Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_p
   setup.world = std::move(*collision);
   const std::filesystem::path assets = io::ProjectAssets();
   auto movement_settings =
-      movement::LoadMovementSettings(MovementSettingsPathFor(assets / "movement", library.get()));
+      movement::LoadMovementSettings(CharacterSettingsPathFor(assets / "movement", library.get()));
   if (!movement_settings)
     return movement_settings.error();
   setup.mover = std::make_unique<movement::CharacterMover>(*movement_settings, *setup.world);
@@ -46,7 +46,8 @@ Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_p
   auto settings = LoadLocomotionSettings(assets / "locomotion" / "default.json");
   if (!settings)
     return settings.error();
-  auto ik_settings = ik::LoadCharacterIkSettings(assets / "ik" / "default.json");
+  auto ik_settings =
+      ik::LoadCharacterIkSettings(CharacterSettingsPathFor(assets / "ik", library.get()));
   if (!ik_settings)
     return ik_settings.error();
   setup.ik_settings = *ik_settings;

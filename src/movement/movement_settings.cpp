@@ -8,15 +8,13 @@
 #include <nlohmann/json.hpp>
 
 #include "footwork/core/angles.h"
+#include "footwork/world/json_extends.h"
 #include "footwork/world/json_fields.h"
 
 namespace footwork::movement {
 namespace {
 
 namespace jf = world::json_fields;
-
-// Files a settings file may extend through, itself included.
-constexpr std::size_t kMaxExtendsDepth = 8;
 
 void ReadGait(jf::FieldReader& gaits, const char* name, GaitSettings& gait) {
   gaits.Object(name)
@@ -136,43 +134,10 @@ Result<MovementSettings> ParseMovementSettings(std::string_view json_text,
 }
 
 Result<MovementSettings> LoadMovementSettings(const std::filesystem::path& path) {
-  auto text = jf::ReadTextFile(path);
-  if (!text)
-    return text.error();
-  // A file that extends another is that file with its own fields merged over it (a JSON merge
-  // patch, RFC 7386), so a character's file states only what differs from the default.
-  nlohmann::json document = nlohmann::json::parse(*text, nullptr, false);
-  if (document.is_discarded() || !document.is_object() || !document.contains("extends"))
-    return ParseMovementSettings(*text, path.filename().string());
-  std::vector<std::filesystem::path> chain{path};
-  while (document.contains("extends")) {
-    const nlohmann::json& base_name = document["extends"];
-    if (!base_name.is_string() || base_name.get<std::string>().empty())
-      return Error{path.filename().string() + ": extends: expected the name of a settings file"};
-    const std::filesystem::path base_path =
-        chain.back().parent_path() / base_name.get<std::string>();
-    if (std::find(chain.begin(), chain.end(), base_path) != chain.end() ||
-        chain.size() >= kMaxExtendsDepth) {
-      return Error{path.filename().string() + ": extends: " + base_path.filename().string() +
-                   " extends back into the chain (or more than " +
-                   std::to_string(kMaxExtendsDepth) + " files deep)"};
-    }
-    auto base_text = jf::ReadTextFile(base_path);
-    if (!base_text)
-      return Error{path.filename().string() + ": extends: " + base_text.error().message};
-    nlohmann::json base = nlohmann::json::parse(*base_text, nullptr, false);
-    if (base.is_discarded() || !base.is_object()) {
-      // The base's own parse names the problem.
-      if (auto parsed = ParseMovementSettings(*base_text, base_path.filename().string()); !parsed)
-        return parsed.error();
-      return Error{base_path.filename().string() + ": expected a JSON object"};
-    }
-    document.erase("extends");
-    base.merge_patch(document);
-    document = std::move(base);
-    chain.push_back(base_path);
-  }
-  return ParseMovementSettings(document.dump(), path.filename().string());
+  auto document = world::ReadExtendedJson(path);
+  if (!document)
+    return document.error();
+  return ParseMovementSettings(document->text, document->source);
 }
 
 }  // namespace footwork::movement

@@ -218,5 +218,65 @@ TEST(FootPlacement, SwingingFootNeedsTheGroundOffsetOnlyBeyondItsLift) {
   EXPECT_FLOAT_EQ(EaseForSwing(0.3f, 0.2f, std::nanf("")), 0.3f);
 }
 
+// A swinging foot keeps its place under the hip: it goes down with the pelvis as far as its sole
+// clears the ground, up to the pelvis from lower ground, and a planted foot is left alone.
+TEST(FootPlacement, ASwingingFootFollowsThePelvisAsFarAsItsSoleClearsTheGround) {
+  // Planted (swing 0): unchanged.
+  EXPECT_FLOAT_EQ(FollowPelvisInSwing(0.0f, -0.1f, -0.3f, 0.0f), 0.0f);
+  // Fully swinging, high over the ground: all the way down to the pelvis.
+  EXPECT_FLOAT_EQ(FollowPelvisInSwing(0.0f, -0.1f, -0.3f, 1.0f), -0.1f);
+  // Near the ground: only down to where the sole keeps its clearance.
+  EXPECT_FLOAT_EQ(FollowPelvisInSwing(0.0f, -0.1f, -0.04f, 1.0f), -0.04f);
+  // Never raised by the clearance: a foot already lower than it stays.
+  EXPECT_FLOAT_EQ(FollowPelvisInSwing(-0.02f, -0.1f, 0.05f, 1.0f), -0.02f);
+  // Over ground lower than the pelvis: raised to the pelvis.
+  EXPECT_FLOAT_EQ(FollowPelvisInSwing(-0.12f, -0.05f, -0.3f, 1.0f), -0.05f);
+  // Half swinging: half the way.
+  EXPECT_FLOAT_EQ(FollowPelvisInSwing(0.0f, -0.1f, -0.3f, 0.5f), -0.05f);
+  EXPECT_FLOAT_EQ(FollowPelvisInSwing(0.0f, -0.1f, -0.3f, 2.0f), -0.1f);
+  // Continuous in the clearance (no jump as the sole nears the ground).
+  for (float lowest = -0.2f; lowest < 0.05f; lowest += 0.01f) {
+    EXPECT_LE(std::fabs(FollowPelvisInSwing(0.0f, -0.1f, lowest + 0.01f, 0.8f) -
+                        FollowPelvisInSwing(0.0f, -0.1f, lowest, 0.8f)),
+              0.0081f);
+  }
+  // Non-finite inputs leave the offset as it is.
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_FLOAT_EQ(FollowPelvisInSwing(0.02f, nan, -0.3f, 1.0f), 0.02f);
+  EXPECT_FLOAT_EQ(FollowPelvisInSwing(0.02f, -0.1f, nan, 1.0f), 0.02f);
+  EXPECT_FLOAT_EQ(FollowPelvisInSwing(0.02f, -0.1f, -0.3f, nan), 0.02f);
+  EXPECT_TRUE(std::isnan(FollowPelvisInSwing(nan, -0.1f, -0.3f, 1.0f)));
+}
+
+// The pelvis goes to the lower weighted foot target, or to a target given apart: feet moved after
+// it was taken (following it down) must not pull it further down.
+TEST(FootPlacement, ThePelvisGoesToTheTargetGivenApartFromTheFeet) {
+  const std::array<glm::vec3, 2> targets{glm::vec3(0, -0.12f, 0), glm::vec3(0, 0.05f, 0)};
+  EXPECT_FLOAT_EQ(PelvisTarget(targets, {1.0f, 1.0f}), -0.12f);
+  EXPECT_FLOAT_EQ(PelvisTarget(targets, {0.5f, 1.0f}), -0.06f);
+  EXPECT_FLOAT_EQ(PelvisTarget(targets, {std::numeric_limits<float>::quiet_NaN(), 1.0f}), 0.0f);
+  EXPECT_FLOAT_EQ(PelvisTarget({glm::vec3(0, 0.1f, 0), glm::vec3(0, 0.2f, 0)}, {1, 1}), 0.0f);
+
+  FootPlacementSettings settings;
+  const std::array<glm::quat, 2> level{glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
+  FootPlacementState own;
+  FootPlacementState given;
+  const std::array<glm::vec3, 2> followed{glm::vec3(0, -0.3f, 0), glm::vec3(0, -0.3f, 0)};
+  for (int i = 0; i < 120; ++i) {
+    UpdateFootPlacement(own, followed, level, {1.0f, 1.0f}, settings, 1.0f / 60.0f);
+    UpdateFootPlacement(given, followed, level, {1.0f, 1.0f}, settings, 1.0f / 60.0f, {0, 0},
+                        -0.1f);
+  }
+  EXPECT_NEAR(own.pelvis_offset_m, -0.3f, 1e-3f);
+  EXPECT_NEAR(given.pelvis_offset_m, -0.1f, 1e-3f);
+  // The feet go to their own targets either way.
+  EXPECT_NEAR(given.offset[0].y, -0.3f, 1e-3f);
+  // A target given above zero still leaves the pelvis at most at its animated height.
+  FootPlacementState above;
+  UpdateFootPlacement(above, followed, level, {1.0f, 1.0f}, settings, 1.0f / 60.0f, {0, 0}, 0.2f);
+  EXPECT_LE(above.pelvis_offset_m, 0.0f);
+}
+
 }  // namespace
+
 }  // namespace footwork::ik

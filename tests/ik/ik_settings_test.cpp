@@ -53,6 +53,8 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.feet.max_riser_push_back_m, b.feet.max_riser_push_back_m);
   EXPECT_EQ(a.feet.max_foot_rise_speed_m_s, b.feet.max_foot_rise_speed_m_s);
   EXPECT_EQ(a.feet.max_pelvis_rise_speed_m_s, b.feet.max_pelvis_rise_speed_m_s);
+  EXPECT_EQ(a.feet.swing_follows_pelvis, b.feet.swing_follows_pelvis);
+  EXPECT_EQ(a.feet.pelvis_steady_climb_m_s, b.feet.pelvis_steady_climb_m_s);
   EXPECT_EQ(a.foot_height_scale, b.foot_height_scale);
   EXPECT_EQ(a.lock.enabled, b.lock.enabled);
   EXPECT_EQ(a.lock.follow_placement_height, b.lock.follow_placement_height);
@@ -69,6 +71,7 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.overlay_blend_s, b.overlay_blend_s);
   EXPECT_EQ(a.stance_blend_s, b.stance_blend_s);
   EXPECT_EQ(a.max_leg_extension, b.max_leg_extension);
+  EXPECT_EQ(a.leg_soft_extension, b.leg_soft_extension);
   EXPECT_EQ(a.knee_axis_weight_m, b.knee_axis_weight_m);
 }
 
@@ -76,6 +79,26 @@ TEST(IkSettings, TheShippedFileEqualsTheDefaults) {
   auto loaded = LoadCharacterIkSettings(io::ProjectAssets() / "ik" / "default.json");
   ASSERT_TRUE(loaded.ok()) << loaded.error().message;
   ExpectSameSettings(*loaded, CharacterIkSettings{});
+}
+
+// A character's file states only what differs from the default it extends, and says why in a
+// "_comment" (a note: any other unknown key is still an error).
+TEST(IkSettings, ACharacterFileExtendsTheDefaultWithItsOwnFields) {
+  auto knight = LoadCharacterIkSettings(io::ProjectAssets() / "ik" / "kaykit_knight.json");
+  ASSERT_TRUE(knight.ok()) << knight.error().message;
+  CharacterIkSettings expected;
+  expected.feet.pelvis_steady_climb_m_s = 1.2f;
+  ExpectSameSettings(*knight, expected);
+
+  auto commented = ParseCharacterIkSettings(
+      R"({"_comment": "why", "legs": {"max_extension": 0.99}})", "ik.json");
+  ASSERT_TRUE(commented.ok()) << commented.error().message;
+  EXPECT_FLOAT_EQ(commented->max_leg_extension, 0.99f);
+  auto not_a_note = ParseCharacterIkSettings(R"({"_comment": 3})", "ik.json");
+  ASSERT_FALSE(not_a_note.ok());
+  EXPECT_NE(not_a_note.error().message.find("ik.json: _comment: unknown section"),
+            std::string::npos)
+      << not_a_note.error().message;
 }
 
 // A field added to a settings struct without its key in assets/ik/default.json (and so, as the

@@ -86,6 +86,16 @@ struct FootPlacementSettings {
   // KeepSoleAboveGround (with sink_guard_toe): a ball over a riser's edge by up to this much
   // (metres, horizontally) is drawn back short of it; further over, the foot is lifted.
   float max_riser_push_back_m = 0.05f;
+  // A swinging foot follows the pelvis (FollowPelvisInSwing), down as far as its sole stays
+  // swing_clearance_m above the ground under it: the pelvis lowered for the other foot otherwise
+  // folds the swinging leg by as much (the Knight's high kick-back under the hip folded past the
+  // knee's limit and snapped back: 53 degrees in a frame running up 10 degrees).
+  bool swing_follows_pelvis = true;
+  // The pelvis offset is held in the world against the root's climb (a stair's step-up is then
+  // climbed at max_pelvis_rise_speed_m_s), except for this much of the climb's speed (m/s): a
+  // steady climb (a ramp) anchored in full keeps the pelvis below its target by its damper's lag.
+  // 0 anchors every climb.
+  float pelvis_steady_climb_m_s = 0.0f;
 };
 
 // One foot's trace result.
@@ -131,6 +141,13 @@ glm::vec3 FootOffsetTarget(const FootTrace& trace, const glm::vec3& foot_world, 
 // pull the same way for lower ground was tried: it straightened trailing legs to the clamp.)
 float EaseForSwing(float offset_y, float lift_m, float swing);
 
+// A swinging foot keeps its place under the hip: its offset moves toward the pelvis's,
+// `pelvis_y` (<= 0), by `swing` (0: planted, unchanged; 1: all the way). Down only as far as
+// `lowest_clear_y`, the offset at which its sole would come within the clearance of the ground
+// (never below its own offset_y for that), up from an offset_y below pelvis_y. Non-finite inputs
+// leave offset_y as it is.
+float FollowPelvisInSwing(float offset_y, float pelvis_y, float lowest_clear_y, float swing);
+
 // The share of the look-ahead (scales the foot velocity given to TraceFoot) a foot uses: none
 // once planted (foot_lock 1); all while its animated ankle rises relative to the root
 // (lift_rate_m_s > 0: stepping up and forward, toward what lies ahead; a walk start's foot,
@@ -165,13 +182,22 @@ glm::vec3 TrackFootVelocity(FootPlacementState& state, int side, const glm::vec3
 // below it. Going down is the plain damper.
 float DampRiseCapped(float value, float goal, float half_life, float max_rise_speed, float dt);
 
+// The pelvis's target: the lower of the two feet's vertical offset targets, each weighted by its
+// Enable_FootIK value (clamped to [0, 1]; non-finite counts as 0), and never above 0.
+float PelvisTarget(const std::array<glm::vec3, 2>& offset_targets,
+                   const std::array<float, 2>& enable);
+
 // Moves each foot's offset and tilt toward its target (weighted by the foot's Enable_FootIK
-// value, 0 gives no offset) and the pelvis toward the lower of the two vertical offsets, clamped
-// to <= 0. dt > 0. A foot's offset rises at up to the larger of settings.max_foot_rise_speed_m_s
-// and its min_rise_speeds_m_s (a swinging foot that must clear a riser before it gets there).
+// value, 0 gives no offset) and the pelvis toward `pelvis_target_m` when given, else
+// PelvisTarget(offset_targets, enable), clamped to <= 0. dt > 0. A foot's offset rises at up to
+// the larger of settings.max_foot_rise_speed_m_s and its min_rise_speeds_m_s (a swinging foot that
+// must clear a riser before it gets there). The pelvis's target is given apart when the feet's
+// targets were moved after it was taken (FollowPelvisInSwing: a foot following the pelvis down
+// must not pull the pelvis further down after it).
 void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 2>& offset_targets,
                          const std::array<glm::quat, 2>& tilt_targets,
                          const std::array<float, 2>& enable, const FootPlacementSettings& settings,
-                         float dt, const std::array<float, 2>& min_rise_speeds_m_s = {0.0f, 0.0f});
+                         float dt, const std::array<float, 2>& min_rise_speeds_m_s = {0.0f, 0.0f},
+                         std::optional<float> pelvis_target_m = std::nullopt);
 
 }  // namespace footwork::ik

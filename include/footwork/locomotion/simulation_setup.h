@@ -22,19 +22,20 @@ struct SimulationSetup {
   std::unique_ptr<world::BulletCollisionWorld> world;
   std::unique_ptr<movement::CharacterMover> mover;
   std::shared_ptr<const LocomotionAssets> assets;
-  // The IK layer's tuning (assets/ik/default.json).
+  // The IK layer's tuning (assets/ik/<character>.json or default.json).
   ik::CharacterIkSettings ik_settings;
 };
 
-// The movement settings for `library`'s character: <movement_folder>/<character>.json when it
-// exists (such a file usually "extends" default.json: a character whose clips move slower than
-// the default gaits needs its own speeds), else <movement_folder>/default.json.
-std::filesystem::path MovementSettingsPathFor(const std::filesystem::path& movement_folder,
-                                              const io::CookedLibrary* library);
+// A settings file for `library`'s character in `folder` (assets/movement, assets/ik):
+// <folder>/<character>.json when it exists (such a file usually "extends" default.json: a
+// character whose clips move slower than the default gaits needs its own speeds), else
+// <folder>/default.json.
+std::filesystem::path CharacterSettingsPathFor(const std::filesystem::path& folder,
+                                               const io::CookedLibrary* library);
 
-// Loads the level, the character's movement settings (MovementSettingsPathFor),
-// assets/movement/input.json, assets/locomotion/default.json and assets/ik/default.json (from
-// io::ProjectAssets()), and builds the assets on `library`.
+// Loads the level, the character's movement and IK settings (CharacterSettingsPathFor in
+// assets/movement and assets/ik), assets/movement/input.json and assets/locomotion/default.json
+// (from io::ProjectAssets()), and builds the assets on `library`.
 Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_path,
                                             std::shared_ptr<const io::CookedLibrary> library);
 
