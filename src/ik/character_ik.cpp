@@ -419,6 +419,10 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     Transform placed = animated[side];
     placed.translation += placement_.offset[side];
     placed.translation.y += tuck[side];
+    // Tilted to the ground before it is settled: the tilt turns the ball up a slope, and settled
+    // first, a foot stopped at the top of a ramp (ball on the landing, heel on the ramp) was then
+    // tilted 10 degrees and stood 2.5 cm over both.
+    placed.rotation = glm::normalize(placement_.tilt[side] * placed.rotation);
     // With the toe traced, a planted foot still above the ground once placed (its offset lags a
     // raise it no longer needs: a landing toe passed over the first step's edge) is put down now,
     // onto the lower of its heel and ball.
@@ -434,7 +438,6 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
             std::clamp(above, 0.0f, settings.feet.max_settle_m) * enable[side] * settle_weight;
       }
     }
-    placed.rotation = glm::normalize(placement_.tilt[side] * placed.rotation);
     if (traces[side].hit) {
       // Never through the surface: the lower of the heel's and the ball's sole points (along the
       // foot's own up axis, so a heel strike's pitched foot is not lifted early) stays above the
