@@ -1,3 +1,5 @@
+#include <cstdio>
+#include <cstdlib>
 #include "footwork/ik/character_ik.h"
 
 #include <algorithm>
@@ -479,6 +481,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     // it says nothing of the ground where the foot is held (a foot held on the floor rose 30 cm
     // onto the platform its animated twin had drifted over), and the held height stands.
     const bool same_ground = traces[side].hit && traces[side].body == locks_[side].ground;
+    if (std::getenv("FW_DBG"))
+      std::fprintf(stderr, "LCK side %d curve %.2f locked %d placed %.3f %.3f %.3f tgt %.3f %.3f %.3f anim %.3f %.3f %.3f\n", side, lock_curve, (int)locks_[side].locked, placed.translation.x, placed.translation.y, placed.translation.z, target_world.translation.x, target_world.translation.y, target_world.translation.z, animated[side].translation.x, animated[side].translation.y, animated[side].translation.z);
     if (settings.lock.follow_placement_height && same_ground && enable[side] > 0.0f) {
       // Placement traced the ground under the animated foot; the lock holds it elsewhere, so
       // on a slope the held foot takes the height of the traced plane where it is held (an idle

@@ -57,7 +57,7 @@ const std::vector<Section>& Sections() {
       {"look_at",
        {"max_yaw_deg", "max_pitch_up_deg", "max_pitch_down_deg", "behind_enter_deg",
         "behind_exit_deg", "half_life_s", "weight_half_life_s", "neck_share", "clip"}},
-      {"overlay", {"blend_s", "stance_blend_s"}},
+      {"overlay", {"blend_s", "stance_blend_s", "stand_ins"}},
   };
   return kSections;
 }
@@ -153,6 +153,28 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("stance_blend_s", s.stance_blend_s, 0.0f, 10.0f, kOptional);
 }
 
+// overlay.stand_ins: {"asked-for overlay": "the character's own overlay", ...}.
+void ReadStandIns(const nlohmann::json& document, const jf::FieldPath& root, jf::FieldReader& read,
+                  CharacterIkSettings& s) {
+  const auto overlay = document.find("overlay");
+  if (overlay == document.end() || !overlay->is_object() || !overlay->contains("stand_ins"))
+    return;
+  const jf::FieldPath at = root.Child("overlay").Child("stand_ins");
+  const nlohmann::json& stand_ins = (*overlay)["stand_ins"];
+  if (!stand_ins.is_object()) {
+    read.Fail(at, "expected an object of overlay names, got " + jf::Describe(stand_ins));
+    return;
+  }
+  for (auto it = stand_ins.begin(); it != stand_ins.end(); ++it) {
+    if (it.key().empty() || !it->is_string() || it->get<std::string>().empty()) {
+      read.Fail(at.Child(it.key()),
+                "expected the name of one of the character's overlays, got " + jf::Describe(*it));
+      return;
+    }
+    s.overlay_stand_ins[it.key()] = it->get<std::string>();
+  }
+}
+
 }  // namespace
 
 Result<CharacterIkSettings> ParseCharacterIkSettings(std::string_view json_text,
@@ -165,6 +187,7 @@ Result<CharacterIkSettings> ParseCharacterIkSettings(std::string_view json_text,
   jf::FieldReader read(*document, root);
   RejectUnknownKeys(*document, root, read);
   ReadSections(read, settings);
+  ReadStandIns(*document, root, read, settings);
   // Hysteresis needs the exit angle inside the enter angle, or the head would flip back and
   // forth at one angle.
   if (settings.look.behind_exit_rad > settings.look.behind_enter_rad)

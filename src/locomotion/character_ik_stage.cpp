@@ -1,6 +1,8 @@
 #include "footwork/locomotion/character_ik_stage.h"
 
 #include <algorithm>
+#include <map>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -44,6 +46,19 @@ Result<std::shared_ptr<const ik::CharacterIkAssets>> MakeCharacterIkAssets(
     }
     standing->crouch_clip = &clip;
   }
+  // A stand-in must be one of the character's own overlays: said when the character is set up,
+  // not when a scenario first asks for the overlay it replaces.
+  for (const auto& [asked, own] : settings.overlay_stand_ins) {
+    if (std::none_of(overlays.begin(), overlays.end(),
+                     [&](const ik::OverlaySource& o) { return o.name == own; })) {
+      std::string known;
+      for (const ik::OverlaySource& overlay : overlays)
+        known += (known.empty() ? "" : ", ") + overlay.name;
+      return Error{fmt::format(
+          "IK on '{}': overlay.stand_ins.{}: the character has no overlay '{}' (it has: {})",
+          library.character, asked, own, known.empty() ? "none" : known)};
+    }
+  }
   // The look clip when the character description names one (a role of that name).
   const int look = settings.look_clip.empty() ? -1 : assets.FindClip(settings.look_clip);
   auto created = ik::CharacterIkAssets::Create(
@@ -61,12 +76,20 @@ CharacterIkStage::CharacterIkStage(std::shared_ptr<const ik::CharacterIkAssets> 
 Status CharacterIkStage::SetOverlay(const std::string& name) {
   if (name.empty() || name == "none")
     return ik_.SetOverlay(-1);
-  const int index = ik_.assets().FindOverlay(name);
+  int index = ik_.assets().FindOverlay(name);
+  // A character without it may name one of its own to play instead (overlay.stand_ins).
+  const std::map<std::string, std::string>& stand_ins = ik_.assets().settings().overlay_stand_ins;
+  const auto stand_in = stand_ins.find(name);
+  if (index < 0 && stand_in != stand_ins.end())
+    index = ik_.assets().FindOverlay(stand_in->second);
   if (index < 0) {
     std::string known;
     for (const ik::OverlayPose& overlay : ik_.assets().overlays())
       known += (known.empty() ? "" : ", ") + overlay.name;
-    return Error{fmt::format("overlay '{}' not found (the character has: {})", name,
+    return Error{fmt::format("overlay '{}'{} not found (the character has: {})", name,
+                             stand_in != stand_ins.end()
+                                 ? fmt::format(" (nor its stand-in '{}')", stand_in->second)
+                                 : "",
                              known.empty() ? "none" : known)};
   }
   return ik_.SetOverlay(index);

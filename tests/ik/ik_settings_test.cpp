@@ -70,6 +70,7 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.look_clip, b.look_clip);
   EXPECT_EQ(a.overlay_blend_s, b.overlay_blend_s);
   EXPECT_EQ(a.stance_blend_s, b.stance_blend_s);
+  EXPECT_EQ(a.overlay_stand_ins, b.overlay_stand_ins);
   EXPECT_EQ(a.max_leg_extension, b.max_leg_extension);
   EXPECT_EQ(a.leg_soft_extension, b.leg_soft_extension);
   EXPECT_EQ(a.knee_axis_weight_m, b.knee_axis_weight_m);
@@ -88,6 +89,8 @@ TEST(IkSettings, ACharacterFileExtendsTheDefaultWithItsOwnFields) {
   ASSERT_TRUE(knight.ok()) << knight.error().message;
   CharacterIkSettings expected;
   expected.feet.pelvis_steady_climb_m_s = 1.2f;
+  expected.overlay_stand_ins = {
+      {"pistol", "2h_melee"}, {"sword", "2h_melee"}, {"torch", "block"}, {"spell", "block"}};
   ExpectSameSettings(*knight, expected);
 
   auto commented = ParseCharacterIkSettings(
@@ -116,10 +119,10 @@ TEST(IkSettings, TheShippedFileHasAKeyForEveryField) {
   EXPECT_EQ(keys("foot_lock"), FieldCount<FootLockSettings>());
   EXPECT_EQ(keys("look_at"), FieldCount<LookAtSettings>() + 1);
   // CharacterIkSettings' own fields besides its three sub-structs: foot_height_scale, look_clip,
-  // the two overlay and the three legs fields.
-  EXPECT_EQ(FieldCount<CharacterIkSettings>() - 3, 7u)
+  // the three overlay and the three legs fields.
+  EXPECT_EQ(FieldCount<CharacterIkSettings>() - 3, 8u)
       << "a new CharacterIkSettings field needs a key in default.json and a line here";
-  EXPECT_EQ(keys("overlay") + keys("legs"), 5u);
+  EXPECT_EQ(keys("overlay") + keys("legs"), 6u);
 }
 
 TEST(IkSettings, AnEmptyDocumentKeepsTheDefaultsAndFieldsOverrideThem) {
@@ -183,6 +186,12 @@ TEST(IkSettings, MalformedValuesNameTheFileAndTheField) {
       {"{\"look_at\": {\"behind_enter_deg\": 90, \"behind_exit_deg\": 120}}",
        "ik.json: look_at.behind_exit_deg: must not exceed look_at.behind_enter_deg"},
       {"{\"overlay\": {\"blend_s\": 0.2", "ik.json: not valid JSON"},
+      {"{\"overlay\": {\"stand_ins\": [\"pistol\"]}}",
+       "ik.json: overlay.stand_ins: expected an object of overlay names, got array"},
+      {"{\"overlay\": {\"stand_ins\": {\"pistol\": 3}}}",
+       "ik.json: overlay.stand_ins.pistol: expected the name of one of the character's overlays"},
+      {"{\"overlay\": {\"stand_ins\": {\"pistol\": \"\"}}}",
+       "ik.json: overlay.stand_ins.pistol: expected the name of one of the character's overlays"},
   };
   for (const auto& c : cases) {
     auto parsed = ParseCharacterIkSettings(c.json, "ik.json");

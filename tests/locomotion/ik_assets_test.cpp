@@ -140,5 +140,38 @@ TEST(IkAssets, LookAndCrouchedOverlayRolesAreFoundByName) {
       << failed.error().message;
 }
 
+// A character plays its own overlay for one a scenario asks for that it lacks, when its settings
+// name a stand-in; a stand-in it does not have either is an error when the character is set up.
+TEST(IkAssets, AnOverlayTheCharacterLacksPlaysItsStandIn) {
+  if (!DefaultLibrary())
+    GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+  auto setup =
+      LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", DefaultLibrary());
+  ASSERT_TRUE(setup) << setup.error().message;
+  ik::CharacterIkSettings settings = setup->ik_settings;
+  settings.overlay_stand_ins = {{"rifle", "pistol"}, {"torch", "sword"}};
+  auto assets = MakeCharacterIkAssets(*setup->assets, settings);
+  ASSERT_TRUE(assets) << assets.error().message;
+  CharacterIkStage stage(*assets);
+  ASSERT_TRUE(stage.SetOverlay("rifle").ok());
+  EXPECT_EQ(stage.ik().overlay(), (*assets)->FindOverlay("pistol"));
+  // A name the character has is never replaced.
+  ASSERT_TRUE(stage.SetOverlay("torch").ok());
+  EXPECT_EQ(stage.ik().overlay(), (*assets)->FindOverlay("torch"));
+  const Status unknown = stage.SetOverlay("lute");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.error().message.find("overlay 'lute' not found (the character has: "),
+            std::string::npos)
+      << unknown.error().message;
+
+  settings.overlay_stand_ins = {{"rifle", "lute"}};
+  auto missing = MakeCharacterIkAssets(*setup->assets, settings);
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().message.find("overlay.stand_ins.rifle: the character has no overlay "
+                                         "'lute'"),
+            std::string::npos)
+      << missing.error().message;
+}
+
 }  // namespace
 }  // namespace footwork::locomotion

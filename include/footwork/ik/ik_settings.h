@@ -5,6 +5,7 @@
 // errors (they are almost always typos). Angles are degrees in the file, radians here.
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -43,6 +44,11 @@ struct CharacterIkSettings {
   // Fade of the overlays' base pose between BasePose_N and BasePose_CLF when the stance changes
   // (seconds).
   float stance_blend_s = 0.2f;
+  // Overlays this character plays in place of ones it does not have, by name ("pistol" ->
+  // "2h_melee"): a character's own file maps the overlays shared scenarios ask for to its own, as
+  // a game maps a weapon's layer to each character's animation set. A name the character has is
+  // never replaced.
+  std::map<std::string, std::string> overlay_stand_ins;
   // Leg reach clamp (fraction of the leg's length), see TwoBoneIkGoal.
   float max_leg_extension = 0.999f;
   // Soft reach: the last fraction of the leg's length below max_leg_extension over which the

@@ -32,7 +32,8 @@ inline constexpr const char* kOverlayCrouchSuffix = "_clf";
 // library has it. No default for `settings`: every caller passes the shipped file's
 // (SimulationSetup::ik_settings) or a test's own, so the viewer, the NPC and the benchmark cannot
 // silently run other IK than `footwork simulate`. Errors: no idle clip, a rig profile without the
-// IK roles, a crouched overlay pose without its standing one.
+// IK roles, a crouched overlay pose without its standing one, an overlay stand-in
+// (settings.overlay_stand_ins) that is not one of the character's overlays.
 Result<std::shared_ptr<const ik::CharacterIkAssets>> MakeCharacterIkAssets(
     const LocomotionAssets& assets, ik::CharacterIkSettings settings);
 
@@ -40,7 +41,9 @@ class CharacterIkStage {
  public:
   explicit CharacterIkStage(std::shared_ptr<const ik::CharacterIkAssets> assets);
 
-  // "" or "none" removes the overlay; an unknown name is an error listing the known ones.
+  // "" or "none" removes the overlay; a name the character lacks plays its stand-in
+  // (CharacterIkSettings::overlay_stand_ins) when it has one; any other unknown name is an error
+  // listing the known ones.
   Status SetOverlay(const std::string& name);
   void SetLookTarget(const std::optional<glm::vec3>& target_world) { look_target_ = target_world; }
   const std::optional<glm::vec3>& look_target() const { return look_target_; }
