@@ -1,5 +1,3 @@
-#include <cstdio>
-#include <cstdlib>
 #include "footwork/ik/character_ik.h"
 
 #include <algorithm>
@@ -14,6 +12,9 @@
 
 namespace footwork::ik {
 namespace {
+
+// How far under its hip a foot target is kept at least, as a fraction of the leg's length.
+constexpr float kMinFootDropUnderHip = 0.1f;
 
 const glm::vec3 kUp(0.0f, 1.0f, 0.0f);
 
@@ -481,8 +482,6 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     // it says nothing of the ground where the foot is held (a foot held on the floor rose 30 cm
     // onto the platform its animated twin had drifted over), and the held height stands.
     const bool same_ground = traces[side].hit && traces[side].body == locks_[side].ground;
-    if (std::getenv("FW_DBG"))
-      std::fprintf(stderr, "LCK side %d curve %.2f locked %d placed %.3f %.3f %.3f tgt %.3f %.3f %.3f anim %.3f %.3f %.3f\n", side, lock_curve, (int)locks_[side].locked, placed.translation.x, placed.translation.y, placed.translation.z, target_world.translation.x, target_world.translation.y, target_world.translation.z, animated[side].translation.x, animated[side].translation.y, animated[side].translation.z);
     if (settings.lock.follow_placement_height && same_ground && enable[side] > 0.0f) {
       // Placement traced the ground under the animated foot; the lock holds it elsewhere, so
       // on a slope the held foot takes the height of the traced plane where it is held (an idle
@@ -517,7 +516,20 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
         locks_[side].held.translation.z = target_world.translation.z;
       }
     }
-    const Transform target = model_from_world * target_world;
+    Transform target = model_from_world * target_world;
+    {
+      // Never as high as the hip: a foot target at or above the hip folds the leg past its limit,
+      // and the solve turns the thigh half round about its own axis in a frame (the Knight's stop
+      // on the stairs with the pelvis lowered 30 cm for the lower foot put the upper foot's target
+      // 7 cm over the hip). The foot is held a tenth of the leg's length below it instead.
+      const glm::vec3 hip_model = model_[leg.chain.upper].translation;
+      const float leg_length =
+          glm::length(model_[leg.chain.lower].translation - hip_model) +
+          glm::length(model_[leg.chain.end].translation - model_[leg.chain.lower].translation);
+      const float highest = hip_model.y - kMinFootDropUnderHip * leg_length;
+      if (target.translation.y > highest)
+        target.translation.y = highest;
+    }
 
     // Knee direction: the animated knee's bend, steadied by the thigh's forward axis.
     const glm::vec3 hip = model_[leg.chain.upper].translation;

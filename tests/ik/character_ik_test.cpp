@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -291,6 +292,39 @@ TEST_F(CharacterIkTest, AHeldFootOutOfReachIsDrawnAlongTheGroundByAtMostTheCap) 
                                  drawn[lifted_drawn - 1].z - drawn.front().z);
   EXPECT_GT(moved, 0.015f);
   EXPECT_LE(moved, 0.025f + 1e-3f);
+}
+
+// A held foot the body sinks toward (the pelvis lowered for a far lower foot) is never placed as
+// high as its hip: the leg folds no further than a tenth of its length under it, the knee keeps
+// bending forward, and the thigh never turns half round about its own axis.
+TEST_F(CharacterIkTest, AFootTargetAtTheHipIsHeldUnderItWithoutAFlip) {
+  const float leg_length = glm::length(model_[kCalfL].translation - model_[kThighL].translation) +
+                           glm::length(model_[kFootL].translation - model_[kCalfL].translation);
+  const float hip_over_ankle = model_[kThighL].translation.y - model_[kFootL].translation.y;
+  CharacterIk ik(assets_);
+  CharacterIkInput input = Input({0, 0, 0}, nullptr);
+  input.foot_lock = {1.0f, 0.0f};
+  ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+  std::optional<glm::quat> previous_thigh;
+  // The body sinks past the held foot, 2 cm a frame, until the foot is 10 cm over the hip.
+  for (float sink = 0.0f; sink <= hip_over_ankle + 0.1f; sink += 0.02f) {
+    input.character_world.translation = {0, -sink, 0};
+    ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+    const std::span<const Transform> pose = ik.model_pose();
+    EXPECT_LE(pose[kFootL].translation.y, pose[kThighL].translation.y - 0.1f * leg_length + 1e-3f)
+        << sink;
+    // The knee in front of the hip-ankle line (the humanoid's knees bend toward +Z).
+    const glm::vec3 line = glm::normalize(pose[kFootL].translation - pose[kThighL].translation);
+    const glm::vec3 hip_to_knee = pose[kCalfL].translation - pose[kThighL].translation;
+    EXPECT_GT((hip_to_knee - glm::dot(hip_to_knee, line) * line).z, 0.0f) << sink;
+    const glm::quat thigh = ik.local_pose()[kThighL].rotation;
+    if (previous_thigh) {
+      const float turn =
+          2.0f * std::acos(std::min(1.0f, std::fabs(glm::dot(*previous_thigh, thigh))));
+      EXPECT_LT(turn, glm::radians(30.0f)) << sink;
+    }
+    previous_thigh = thigh;
+  }
 }
 
 TEST_F(CharacterIkTest, LooksAtATargetAndRejectsBadInput) {
