@@ -68,24 +68,13 @@ Status AddNpcPoses(const locomotion::SimulationSetup& setup, ScenarioRun& run) {
   return Status::Ok();
 }
 
-// The demo runs with IK, so its feet are held to issue 7's bars (WithIk); issue 6's looser foot
-// slide bar is listed too, so the report shows both issues' bars, and the NPC's look error (issue
-// 7 names it without a bar) is listed for information.
+// The runtime's bars (sim::ComputeRuntimeMetrics: issue 7's, and issue 6's slide bar listed too),
+// and the NPC's look error (issue 7 names it without a bar) for information.
 Result<sim::Metrics> DemoMetrics(std::span<const sim::TraceFrame> frames,
                                  std::optional<sim::LookErrorStats> npc_look) {
-  auto metrics = sim::ComputeMetrics(frames, sim::MetricBars::WithIk());
+  auto metrics = sim::ComputeRuntimeMetrics(frames);
   if (!metrics)
     return metrics.error();
-  const sim::MetricBars issue6;
-  for (std::size_t i = 0; i < metrics->checks.size(); ++i) {
-    if (metrics->checks[i].name != "foot_slide_cm_s.mean")
-      continue;
-    sim::MetricCheck loose = metrics->checks[i];
-    loose.bar = issue6.foot_slide_mean_cm_s;
-    loose.source = "issue 6";
-    metrics->checks.insert(metrics->checks.begin() + static_cast<std::ptrdiff_t>(i), loose);
-    break;
-  }
   metrics->npc_look_error_deg = npc_look;
   if (npc_look) {
     metrics->checks.push_back(

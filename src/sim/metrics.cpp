@@ -215,8 +215,8 @@ void MeasureTurn(std::span<const TraceFrame> frames, std::size_t begin, std::siz
   const std::size_t from = begin > 0 ? begin - 1 : begin;
   turn.start_yaw_deg = first.actor_yaw_deg;
   turn.final_yaw_deg = last.actor_yaw_deg;
-  const int direction = TurnDirection(
-      DeltaDeg(turn.target_yaw_deg, frames[from].actor_yaw_deg), committed_direction);
+  const int direction =
+      TurnDirection(DeltaDeg(turn.target_yaw_deg, frames[from].actor_yaw_deg), committed_direction);
   if (direction != 0) {
     double progress = 0.0;
     double worst = 0.0;
@@ -440,6 +440,23 @@ Result<Metrics> ComputeMetrics(std::span<const TraceFrame> frames, const MetricB
   ComputeFootHeights(frames, metrics);
   metrics.look_error_deg = ComputeLookError(frames);
   metrics.checks = BuildChecks(metrics, bars);
+  return metrics;
+}
+
+Result<Metrics> ComputeRuntimeMetrics(std::span<const TraceFrame> frames) {
+  auto metrics = ComputeMetrics(frames, MetricBars::WithIk());
+  if (!metrics)
+    return metrics.error();
+  const MetricBars issue6;
+  for (std::size_t i = 0; i < metrics->checks.size(); ++i) {
+    if (metrics->checks[i].name != "foot_slide_cm_s.mean")
+      continue;
+    MetricCheck loose = metrics->checks[i];
+    loose.bar = issue6.foot_slide_mean_cm_s;
+    loose.source = "issue 6";
+    metrics->checks.insert(metrics->checks.begin() + static_cast<std::ptrdiff_t>(i), loose);
+    break;
+  }
   return metrics;
 }
 

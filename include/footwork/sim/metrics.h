@@ -167,6 +167,11 @@ struct Metrics {
 // begin, a begin inside an open segment, a turn without target_yaw_deg), naming the frame time.
 Result<Metrics> ComputeMetrics(std::span<const TraceFrame> frames, const MetricBars& bars = {});
 
+// The metrics of a run of the whole runtime, which includes IK: held to issue 7's bars
+// (MetricBars::WithIk), with issue 6's looser foot slide bar listed next to issue 7's, so a report
+// shows both issues' bars. What `footwork simulate`, `sweep` and `demo` report.
+Result<Metrics> ComputeRuntimeMetrics(std::span<const TraceFrame> frames);
+
 // metrics.json: frames, nan_frames, foot_slide_cm_s {mean, p95, samples}, max_joint_jump_deg,
 // stop_error_cm {stops: [...], max}, yaw_error_deg {turns: [...], max}, wrong_way_yaw_deg,
 // foot_penetration_cm, foot_float_cm, look_error_deg (null when not measured),
