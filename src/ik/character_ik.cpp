@@ -516,25 +516,19 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
         locks_[side].held.translation.z = target_world.translation.z;
       }
     }
-    Transform target = model_from_world * target_world;
-    {
-      // Never as high as the hip: a foot target at or above the hip folds the leg past its limit,
-      // and the solve turns the thigh half round about its own axis in a frame (the Knight's stop
-      // on the stairs with the pelvis lowered 30 cm for the lower foot put the upper foot's target
-      // 7 cm over the hip). The foot is held a tenth of the leg's length below it instead.
-      const glm::vec3 hip_model = model_[leg.chain.upper].translation;
-      const float leg_length =
-          glm::length(model_[leg.chain.lower].translation - hip_model) +
-          glm::length(model_[leg.chain.end].translation - model_[leg.chain.lower].translation);
-      const float highest = hip_model.y - kMinFootDropUnderHip * leg_length;
-      if (target.translation.y > highest)
-        target.translation.y = highest;
-    }
-
-    // Knee direction: the animated knee's bend, steadied by the thigh's forward axis.
     const glm::vec3 hip = model_[leg.chain.upper].translation;
     const glm::vec3 knee = model_[leg.chain.lower].translation;
     const glm::vec3 ankle = model_[leg.chain.end].translation;
+    Transform target = model_from_world * target_world;
+    // Never as high as the hip: a foot target at or above the hip folds the leg past its limit,
+    // and the solve turns the thigh half round about its own axis in a frame (the Knight's stop on
+    // the stairs with the pelvis lowered 30 cm for the lower foot put the upper foot's target 7 cm
+    // over the hip). The foot is held a tenth of the leg's length below it instead.
+    const float highest =
+        hip.y - kMinFootDropUnderHip * (glm::length(knee - hip) + glm::length(ankle - knee));
+    target.translation.y = std::min(target.translation.y, highest);
+
+    // Knee direction: the animated knee's bend, steadied by the thigh's forward axis.
     const glm::vec3 line = glm::normalize(ankle - hip);
     const glm::vec3 knee_offset = (knee - hip) - glm::dot(knee - hip, line) * line;
     const glm::vec3 thigh_axis = model_[leg.chain.upper].rotation * leg.knee_axis_in_thigh;
