@@ -1,8 +1,9 @@
-// Cost of the IK layer per character on the cooked default character (53 joints) over the
-// default level: two-bone IK alone (per leg: the bare solve, and the solve applied to a pose),
-// and the whole stage (overlay layering, two foot traces against Bullet, foot placement and
-// lock, two-leg IK, look-at, local-to-model passes). Issue 7's reference points: two-bone IK
-// about 110 ns a leg in a mature runtime; a Bullet ray cast about 0.13 us.
+// Cost of the IK layer per character, on the cooked default character (53 joints) and, for the
+// whole stage, the second pack's Knight (41 joints), over the default level: two-bone IK alone (per
+// leg: the bare solve, and the solve applied to a pose), and the whole stage (overlay layering, two
+// foot traces against Bullet, foot placement and lock, two-leg IK, look-at, local-to-model passes).
+// Issue 7's reference points: two-bone IK about 110 ns a leg in a mature runtime; a Bullet ray cast
+// about 0.13 us.
 #include <benchmark/benchmark.h>
 
 #include "default_simulation_setup.h"
@@ -10,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "footwork/anim/local_to_model.h"
@@ -27,19 +29,29 @@ constexpr float kDt = 1.0f / 60.0f;
   footwork::bench::Fail("ik_bench", message);
 }
 
-footwork::locomotion::SimulationSetup& Setup() {
-  return footwork::bench::DefaultSimulationSetup("ik_bench");
+// The benchmarked characters: 0 the default (quaternius_ual1), 1 the Knight (kaykit_knight).
+constexpr int kKnight = 1;
+
+footwork::locomotion::SimulationSetup& Setup(int character = 0) {
+  return character == kKnight ? footwork::bench::KnightSimulationSetup("ik_bench")
+                              : footwork::bench::DefaultSimulationSetup("ik_bench");
 }
 
-std::shared_ptr<const footwork::ik::CharacterIkAssets> IkAssets() {
-  static std::shared_ptr<const footwork::ik::CharacterIkAssets> assets = [] {
-    // The shipped settings (assets/ik/default.json), as the simulation runs them.
-    auto made = footwork::locomotion::MakeCharacterIkAssets(*Setup().assets, Setup().ik_settings);
-    if (!made)
-      Fail(made.error().message);
-    return *made;
-  }();
-  return assets;
+std::shared_ptr<const footwork::ik::CharacterIkAssets> MakeIkAssets(int character) {
+  // The character's shipped settings (assets/ik/<character>.json or default.json), as the
+  // simulation runs them.
+  auto made = footwork::locomotion::MakeCharacterIkAssets(*Setup(character).assets,
+                                                          Setup(character).ik_settings);
+  if (!made)
+    Fail(made.error().message);
+  return *made;
+}
+
+std::shared_ptr<const footwork::ik::CharacterIkAssets> IkAssets(int character = 0) {
+  static std::shared_ptr<const footwork::ik::CharacterIkAssets> assets[2] = {};
+  if (!assets[character])
+    assets[character] = MakeIkAssets(character);
+  return assets[character];
 }
 
 // The idle clip's first frame as the graph's output, in both spaces.
@@ -48,8 +60,8 @@ struct GraphPose {
   std::vector<footwork::Transform> model;
 };
 
-GraphPose IdlePose() {
-  const auto& assets = *IkAssets();
+GraphPose IdlePose(int character = 0) {
+  const auto& assets = *IkAssets(character);
   GraphPose pose;
   pose.local = assets.base_pose(false).local;
   pose.model.resize(pose.local.size());
@@ -116,10 +128,12 @@ void BM_TwoBoneIkLeg(benchmark::State& state) {
 BENCHMARK(BM_TwoBoneIkLeg);
 
 // The whole IK stage for one character standing on the 25-degree ramp, with an overlay
-// (state.range(0) = 1) or without, and a look target.
+// (state.range(0) = 1) or without, and a look target; state.range(1) is the character (0 the
+// default, 1 the Knight).
 void BM_CharacterIk(benchmark::State& state) {
-  const GraphPose pose = IdlePose();
-  footwork::ik::CharacterIk ik(IkAssets());
+  const int character = static_cast<int>(state.range(1));
+  const GraphPose pose = IdlePose(character);
+  footwork::ik::CharacterIk ik(IkAssets(character));
   if (state.range(0) != 0 && !ik.SetOverlay(0).ok())
     Fail("no overlay");
   footwork::ik::CharacterIkInput input;
@@ -127,12 +141,16 @@ void BM_CharacterIk(benchmark::State& state) {
   input.foot_lock = {1.0f, 1.0f};
   input.enable_foot_ik = {1.0f, 1.0f};
   input.look_target_world = glm::vec3(-4.0f, 2.0f, 12.0f);
-  input.world = Setup().world.get();
+  input.world = Setup(character).world.get();
   for (auto _ : state)
     benchmark::DoNotOptimize(ik.Update(input, pose.local, pose.model, kDt));
-  state.SetLabel(state.range(0) != 0 ? "overlay + feet + look-at" : "feet + look-at");
+  state.SetLabel(std::string(character == kKnight ? "kaykit_knight: " : "quaternius_ual1: ") +
+                 (state.range(0) != 0 ? "overlay + feet + look-at" : "feet + look-at"));
 }
-BENCHMARK(BM_CharacterIk)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_CharacterIk)
+    ->ArgsProduct({{0, 1}, {0, kKnight}})
+    ->ArgNames({"overlay", "character"})
+    ->Unit(benchmark::kMicrosecond);
 
 // One downward foot trace against the level (Bullet).
 void BM_FootTrace(benchmark::State& state) {
