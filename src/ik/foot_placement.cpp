@@ -210,10 +210,9 @@ void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 
   }
   // The pelvis follows the lower foot's target (not its smoothed offset, to lead the feet), and
   // never rises above the animation.
-  const float pelvis_target =
-      pelvis_target_m && std::isfinite(*pelvis_target_m)
-          ? std::min(*pelvis_target_m, 0.0f)
-          : std::min({offset_targets[0].y * weights[0], offset_targets[1].y * weights[1], 0.0f});
+  const float pelvis_target = pelvis_target_m && std::isfinite(*pelvis_target_m)
+                                  ? std::min(*pelvis_target_m, 0.0f)
+                                  : PelvisTarget(offset_targets, enable);
   const float half_life = pelvis_target < state.pelvis_offset_m ? settings.pelvis_down_half_life_s
                                                                 : settings.pelvis_up_half_life_s;
   state.pelvis_offset_m =

@@ -142,15 +142,12 @@ TEST(IkAssets, LookAndCrouchedOverlayRolesAreFoundByName) {
 
 // A character plays its own overlay for one a scenario asks for that it lacks, when its settings
 // name a stand-in; a stand-in it does not have either is an error when the character is set up.
-TEST(IkAssets, AnOverlayTheCharacterLacksPlaysItsStandIn) {
-  if (!DefaultLibrary())
-    GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-  auto setup =
-      LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", DefaultLibrary());
-  ASSERT_TRUE(setup) << setup.error().message;
-  ik::CharacterIkSettings settings = setup->ik_settings;
+using IkAssetsOnTheDefaultLevel = testing::DefaultLevelTest;
+
+TEST_F(IkAssetsOnTheDefaultLevel, AnOverlayTheCharacterLacksPlaysItsStandIn) {
+  ik::CharacterIkSettings settings = setup_.ik_settings;
   settings.overlay_stand_ins = {{"rifle", "pistol"}, {"torch", "sword"}};
-  auto assets = MakeCharacterIkAssets(*setup->assets, settings);
+  auto assets = MakeCharacterIkAssets(*setup_.assets, settings);
   ASSERT_TRUE(assets) << assets.error().message;
   CharacterIkStage stage(*assets);
   ASSERT_TRUE(stage.SetOverlay("rifle").ok());
@@ -165,7 +162,7 @@ TEST(IkAssets, AnOverlayTheCharacterLacksPlaysItsStandIn) {
       << unknown.error().message;
 
   settings.overlay_stand_ins = {{"rifle", "lute"}};
-  auto missing = MakeCharacterIkAssets(*setup->assets, settings);
+  auto missing = MakeCharacterIkAssets(*setup_.assets, settings);
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().message.find("overlay.stand_ins.rifle: the character has no overlay "
                                          "'lute'"),

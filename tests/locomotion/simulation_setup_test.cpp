@@ -39,11 +39,17 @@ TEST(CharacterSettingsPath, ACharacterWithItsOwnFileGetsItAndOthersTheDefault) {
   EXPECT_EQ(CharacterSettingsPathFor(dir, &parent), dir / "default.json");
 }
 
-// The shipped Knight file loads, and says only what differs from the default.
-TEST(CharacterSettingsPath, TheShippedKnightWalksAtItsClipsSpeed) {
-  const std::filesystem::path folder = io::ProjectAssets() / "movement";
+// The Knight has its own movement and IK files, the mannequin the defaults; the shipped Knight
+// movement file loads, and says only what differs from the default.
+TEST(CharacterSettingsPath, TheShippedKnightHasItsOwnMovementAndIkSettings) {
   const io::CookedLibrary knight = LibraryNamed("kaykit_knight");
-  ASSERT_EQ(CharacterSettingsPathFor(folder, &knight), folder / "kaykit_knight.json");
+  const io::CookedLibrary mannequin = LibraryNamed("quaternius_ual1");
+  for (const char* layer : {"movement", "ik"}) {
+    const std::filesystem::path folder = io::ProjectAssets() / layer;
+    EXPECT_EQ(CharacterSettingsPathFor(folder, &knight), folder / "kaykit_knight.json") << layer;
+    EXPECT_EQ(CharacterSettingsPathFor(folder, &mannequin), folder / "default.json") << layer;
+  }
+  const std::filesystem::path folder = io::ProjectAssets() / "movement";
   auto settings = movement::LoadMovementSettings(folder / "kaykit_knight.json");
   ASSERT_TRUE(settings.ok()) << settings.error().message;
   auto defaults = movement::LoadMovementSettings(folder / "default.json");
@@ -51,17 +57,6 @@ TEST(CharacterSettingsPath, TheShippedKnightWalksAtItsClipsSpeed) {
   EXPECT_LT(settings->walk.max_speed_m_s, defaults->walk.max_speed_m_s);
   EXPECT_FLOAT_EQ(settings->run.max_acceleration_m_s2, defaults->run.max_acceleration_m_s2);
   EXPECT_FLOAT_EQ(settings->gravity_m_s2, defaults->gravity_m_s2);
-  const io::CookedLibrary mannequin = LibraryNamed("quaternius_ual1");
-  EXPECT_EQ(CharacterSettingsPathFor(folder, &mannequin), folder / "default.json");
-}
-
-// The IK settings are found the same way: the Knight has its own file, the mannequin the default.
-TEST(CharacterSettingsPath, TheKnightHasItsOwnIkSettings) {
-  const std::filesystem::path folder = io::ProjectAssets() / "ik";
-  const io::CookedLibrary knight = LibraryNamed("kaykit_knight");
-  EXPECT_EQ(CharacterSettingsPathFor(folder, &knight), folder / "kaykit_knight.json");
-  const io::CookedLibrary mannequin = LibraryNamed("quaternius_ual1");
-  EXPECT_EQ(CharacterSettingsPathFor(folder, &mannequin), folder / "default.json");
 }
 
 }  // namespace
