@@ -61,7 +61,7 @@ int RunSimulate(const SimulateOptions& options) {
   }
   if (Status closed = writer->Close(); !closed)
     return fail(closed.error().message);
-  auto metrics = sim::ComputeRuntimeMetrics(*frames);
+  auto metrics = sim::ComputeRuntimeMetrics(*frames, setup->seen_joints);
   if (!metrics)
     return fail(metrics.error().message);
   metrics->npc_look_error_deg = sim::ComputeLookErrorStats(npc_looks);

@@ -73,7 +73,7 @@ int RunSweep(const SweepOptions& options) {
     auto frames = locomotion::RunSimulation(run, fresh->assets, *fresh->mover, run_options);
     if (!frames)
       return fail(fmt::format("run {}: {}", i, frames.error().message));
-    auto metrics = sim::ComputeRuntimeMetrics(*frames);
+    auto metrics = sim::ComputeRuntimeMetrics(*frames, fresh->seen_joints);
     if (!metrics)
       return fail(fmt::format("run {}: {}", i, metrics.error().message));
     metrics->npc_look_error_deg = sim::ComputeLookErrorStats(npc_looks);

@@ -71,8 +71,9 @@ Status AddNpcPoses(const locomotion::SimulationSetup& setup, ScenarioRun& run) {
 // The runtime's bars (sim::ComputeRuntimeMetrics: issue 7's, and issue 6's slide bar listed too),
 // and the NPC's look error (issue 7 names it without a bar) for information.
 Result<sim::Metrics> DemoMetrics(std::span<const sim::TraceFrame> frames,
+                                 const std::vector<bool>& seen_joints,
                                  std::optional<sim::LookErrorStats> npc_look) {
-  auto metrics = sim::ComputeRuntimeMetrics(frames);
+  auto metrics = sim::ComputeRuntimeMetrics(frames, seen_joints);
   if (!metrics)
     return metrics.error();
   metrics->npc_look_error_deg = npc_look;
@@ -109,7 +110,7 @@ Result<ScenarioRun> RunScenario(const ScenarioRunInputs& inputs) {
     return posed.error();
   run.update_us_per_frame =
       run.frames.empty() ? 0.0 : 1e6 * update_seconds / static_cast<double>(run.frames.size());
-  auto metrics = DemoMetrics(run.frames, sim::ComputeLookErrorStats(npc_looks));
+  auto metrics = DemoMetrics(run.frames, setup->seen_joints, sim::ComputeLookErrorStats(npc_looks));
   if (!metrics)
     return metrics.error();
   run.metrics = std::move(*metrics);
@@ -130,7 +131,7 @@ Result<ScenarioRun> LoadTrace(const ScenarioRunInputs& inputs) {
     if (Status posed = AddNpcPoses(*setup, run); !posed)
       return posed.error();
   }
-  auto metrics = DemoMetrics(run.frames, std::nullopt);
+  auto metrics = DemoMetrics(run.frames, setup->seen_joints, std::nullopt);
   if (!metrics)
     return metrics.error();
   run.metrics = std::move(*metrics);

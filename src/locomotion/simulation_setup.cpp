@@ -2,6 +2,7 @@
 
 #include "footwork/core/angles.h"
 #include "footwork/io/asset_paths.h"
+#include "footwork/io/skin_joints.h"
 #include "footwork/movement/input.h"
 #include "footwork/movement/movement_settings.h"
 
@@ -51,6 +52,7 @@ Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_p
   if (!ik_settings)
     return ik_settings.error();
   setup.ik_settings = *ik_settings;
+  setup.seen_joints = io::JointsThatMoveTheSkin(library->skeleton, library->meshes);
   auto built = LocomotionAssets::Create(std::move(library), std::move(*settings), *gamepad);
   if (!built)
     return built.error();

@@ -128,7 +128,8 @@ std::optional<FootSlide> ComputeFootSlide(std::span<const TraceFrame> frames) {
   return slide;
 }
 
-std::optional<JointJump> ComputeJointJump(std::span<const TraceFrame> frames) {
+std::optional<JointJump> ComputeJointJump(std::span<const TraceFrame> frames,
+                                          const std::vector<bool>& seen_joints) {
   std::optional<JointJump> worst;
   for (std::size_t k = 1; k < frames.size(); ++k) {
     const auto& before = frames[k - 1].local_rotations;
@@ -138,6 +139,8 @@ std::optional<JointJump> ComputeJointJump(std::span<const TraceFrame> frames) {
     if (before.empty() || before.size() != after.size() || !(dt > 0.0))
       continue;
     for (std::size_t joint = 0; joint < after.size(); ++joint) {
+      if (joint < seen_joints.size() && !seen_joints[joint])
+        continue;
       if (!Finite(before[joint]) || !Finite(after[joint]))
         continue;
       const double degrees = AngleBetweenDeg(before[joint], after[joint]);
@@ -418,7 +421,8 @@ bool Metrics::Passed() const {
                      [](const MetricCheck& check) { return check.passed(); });
 }
 
-Result<Metrics> ComputeMetrics(std::span<const TraceFrame> frames, const MetricBars& bars) {
+Result<Metrics> ComputeMetrics(std::span<const TraceFrame> frames, const MetricBars& bars,
+                               const std::vector<bool>& seen_joints) {
   Metrics metrics;
   metrics.frames = frames.size();
   for (const TraceFrame& frame : frames) {
@@ -426,7 +430,7 @@ Result<Metrics> ComputeMetrics(std::span<const TraceFrame> frames, const MetricB
       ++metrics.nan_frames;
   }
   metrics.foot_slide = ComputeFootSlide(frames);
-  metrics.max_joint_jump = ComputeJointJump(frames);
+  metrics.max_joint_jump = ComputeJointJump(frames, seen_joints);
   if (!frames.empty()) {
     Result<std::vector<StopResult>> stops = ComputeStops(frames);
     if (!stops)
@@ -443,8 +447,9 @@ Result<Metrics> ComputeMetrics(std::span<const TraceFrame> frames, const MetricB
   return metrics;
 }
 
-Result<Metrics> ComputeRuntimeMetrics(std::span<const TraceFrame> frames) {
-  auto metrics = ComputeMetrics(frames, MetricBars::WithIk());
+Result<Metrics> ComputeRuntimeMetrics(std::span<const TraceFrame> frames,
+                                      const std::vector<bool>& seen_joints) {
+  auto metrics = ComputeMetrics(frames, MetricBars::WithIk(), seen_joints);
   if (!metrics)
     return metrics.error();
   const MetricBars issue6;

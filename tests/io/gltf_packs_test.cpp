@@ -1,5 +1,6 @@
 // glTF import of the two CC0 asset packs: counts, known clips and durations, rest heights, and
 // consistency of the folded rest pose with the files' inverse bind matrices.
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "footwork/io/asset_paths.h"
 #include "footwork/io/gltf_import.h"
 #include "footwork/io/scene_summary.h"
+#include "footwork/io/skin_joints.h"
 
 namespace footwork::io {
 namespace {
@@ -165,6 +167,30 @@ TEST(GltfPacks, KnightRestHeights) {
   EXPECT_NEAR(model[scene.skeleton.FindJoint("head")].translation.y, 1.24f, 0.01f);
   ExpectRestMatchesBind(scene);
   ExpectMeshesWellFormed(scene);
+}
+
+// The Knight's rig controls (kneeIK, control-*-roll, IK-foot, elbowIK, handIK) and its empty hand
+// slots move no vertex; its body joints and the root above them do. Every Quaternius joint is a
+// deforming one (DEF-*) under the root.
+TEST(GltfPacks, JointsThatMoveTheSkin) {
+  SKIP_WITHOUT_PACKS();
+  const Scene& knight = LoadPack(kKnight);
+  const std::vector<bool> seen = JointsThatMoveTheSkin(knight.skeleton, knight.meshes);
+  ASSERT_EQ(seen.size(), 41u);
+  for (const char* name : {"root", "hips", "lowerleg.l", "toes.r", "head", "hand.r"})
+    EXPECT_TRUE(seen[static_cast<std::size_t>(knight.skeleton.FindJoint(name))]) << name;
+  for (const char* name :
+       {"kneeIK.l", "control-toe-roll.r", "IK-foot.l", "heelIK.r", "handIK.l", "handslot.r"})
+    EXPECT_FALSE(seen[static_cast<std::size_t>(knight.skeleton.FindJoint(name))]) << name;
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), true), 21);
+  // Without meshes nothing says which joints are unseen: all count.
+  const std::vector<bool> bare = JointsThatMoveTheSkin(knight.skeleton, {});
+  EXPECT_EQ(std::count(bare.begin(), bare.end(), true), 41);
+  const Scene& quaternius = LoadPack(kQuaternius);
+  const std::vector<bool> body = JointsThatMoveTheSkin(quaternius.skeleton, quaternius.meshes);
+  for (const char* name : {"DEF-hips", "DEF-foot.L", "DEF-head"})
+    EXPECT_TRUE(body[static_cast<std::size_t>(quaternius.skeleton.FindJoint(name))]) << name;
+  EXPECT_EQ(std::count(body.begin(), body.end(), true), quaternius.skeleton.num_joints());
 }
 
 TEST(GltfPacks, SummaryJsonHasTheDocumentedKeys) {

@@ -142,6 +142,27 @@ TEST(JointJumpTest, BarIsPerSixtyHertzFrame) {
   EXPECT_TRUE(Check(metrics, "max_joint_jump_deg (per 60 Hz frame)").passed());
 }
 
+// A joint the caller marks unseen (a rig control that moves no vertex) is not measured; the
+// seen joint's smaller jump is the metric, still named by its skeleton index.
+TEST(JointJumpTest, UnseenJointsAreNotMeasured) {
+  std::vector<TraceFrame> frames = Standing(2);
+  frames[0].local_rotations = {glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
+  frames[1].local_rotations = {glm::angleAxis(Radians(90.0f), glm::vec3(0, 1, 0)),
+                               glm::angleAxis(Radians(170.0f), glm::vec3(1, 0, 0)),
+                               glm::angleAxis(Radians(12.0f), glm::vec3(0, 0, 1))};
+  Result<Metrics> all = ComputeMetrics(frames, {});
+  ASSERT_TRUE(all.ok());
+  EXPECT_EQ(all->max_joint_jump->joint, 1u);
+  Result<Metrics> seen = ComputeMetrics(frames, {}, {false, false, true});
+  ASSERT_TRUE(seen.ok());
+  EXPECT_EQ(seen->max_joint_jump->joint, 2u);
+  EXPECT_NEAR(seen->max_joint_jump->degrees, 12.0, 1e-3);
+  // A mask shorter than the pose leaves the joints past it measured.
+  Result<Metrics> short_mask = ComputeMetrics(frames, {}, {true, false});
+  ASSERT_TRUE(short_mask.ok());
+  EXPECT_EQ(short_mask->max_joint_jump->joint, 0u);
+}
+
 TEST(NanFramesTest, NanPositionCountsTheFrame) {
   std::vector<TraceFrame> frames = Standing(6);
   frames[2].position.y = std::numeric_limits<float>::quiet_NaN();

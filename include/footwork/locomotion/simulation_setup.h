@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <vector>
 
 #include "footwork/core/error.h"
 #include "footwork/ik/ik_settings.h"
@@ -24,6 +25,8 @@ struct SimulationSetup {
   std::shared_ptr<const LocomotionAssets> assets;
   // The IK layer's tuning (assets/ik/<character>.json or default.json).
   ik::CharacterIkSettings ik_settings;
+  // Per joint: whether it moves the skin (io::JointsThatMoveTheSkin), for the metrics.
+  std::vector<bool> seen_joints;
 };
 
 // A settings file for `library`'s character in `folder` (assets/movement, assets/ik):

@@ -17,7 +17,9 @@
 //   p95 is the nearest-rank 95th percentile.
 // - max_joint_jump_deg: internal local_rotations (same joint count on consecutive frames). The
 //   largest rotation angle between a joint's local rotation on consecutive frames. The bar is per
-//   60 Hz frame, so the check scales each jump by (1/60 s) / dt.
+//   60 Hz frame, so the check scales each jump by (1/60 s) / dt. Only the joints that move the
+//   skin count when the caller names them (io::JointsThatMoveTheSkin): a rig control nothing is
+//   skinned to cannot pop on screen.
 // - stop_error_cm: internal events kStopBegan (with stop_point, where the stop clip's Distance
 //   curve reaches 0) and kStopEnded on the frame the capsule came to rest. Per stop, the
 //   horizontal distance between the capsule position on the end frame and stop_point (the end
@@ -165,12 +167,15 @@ struct Metrics {
 
 // Computes every metric and its check. Fails on inconsistent segment markers (an end without a
 // begin, a begin inside an open segment, a turn without target_yaw_deg), naming the frame time.
-Result<Metrics> ComputeMetrics(std::span<const TraceFrame> frames, const MetricBars& bars = {});
+// `seen_joints` (per joint, empty for all) limits max_joint_jump_deg to the joints it marks.
+Result<Metrics> ComputeMetrics(std::span<const TraceFrame> frames, const MetricBars& bars = {},
+                               const std::vector<bool>& seen_joints = {});
 
 // The metrics of a run of the whole runtime, which includes IK: held to issue 7's bars
 // (MetricBars::WithIk), with issue 6's looser foot slide bar listed next to issue 7's, so a report
 // shows both issues' bars. What `footwork simulate`, `sweep` and `demo` report.
-Result<Metrics> ComputeRuntimeMetrics(std::span<const TraceFrame> frames);
+Result<Metrics> ComputeRuntimeMetrics(std::span<const TraceFrame> frames,
+                                      const std::vector<bool>& seen_joints = {});
 
 // metrics.json: frames, nan_frames, foot_slide_cm_s {mean, p95, samples}, max_joint_jump_deg,
 // stop_error_cm {stops: [...], max}, yaw_error_deg {turns: [...], max}, wrong_way_yaw_deg,
