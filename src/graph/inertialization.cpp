@@ -178,7 +178,7 @@ void InertializeCurvesTransition(std::span<SpringState> offsets, std::span<const
   assert(source.size() == offsets.size() && destination.size() == offsets.size());
   assert(source_velocity.size() == offsets.size() && destination_velocity.size() == offsets.size());
   for (std::size_t c = 0; c < offsets.size(); ++c) {
-    if (!filtered_mask.empty() && filtered_mask[c] != 0) {
+    if (!filtered_mask.empty() && filtered_mask[c] == kCurveFiltered) {
       offsets[c] = SpringState{};
       continue;
     }
@@ -268,7 +268,7 @@ void DeadBlendUpdate(std::span<Transform> output, std::span<DeadBlendJoint> join
 
 void DeadBlendCurvesUpdate(std::span<float> output, std::span<DeadBlendCurve> curves,
                            const DeadBlendClock& clock, std::span<const float> destination,
-                           std::span<const std::uint8_t> filtered_mask, float decay_half_life_s,
+                           std::span<const std::uint8_t> curve_mask, float decay_half_life_s,
                            float dt_s) {
   dt_s = UsableDt(dt_s);
   assert(output.size() == curves.size() && destination.size() == curves.size());
@@ -276,7 +276,8 @@ void DeadBlendCurvesUpdate(std::span<float> output, std::span<DeadBlendCurve> cu
   const float travel = DecayedTravel(decay_half_life_s, dt_s);
   const float decay = VelocityDecay(decay_half_life_s, dt_s);
   for (std::size_t c = 0; c < curves.size(); ++c) {
-    if (alpha >= 1.0f || (!filtered_mask.empty() && filtered_mask[c] != 0)) {
+    const std::uint8_t mode = curve_mask.empty() ? kCurveBlended : curve_mask[c];
+    if (alpha >= 1.0f || mode == kCurveFiltered) {
       output[c] = destination[c];
       continue;
     }
@@ -286,6 +287,8 @@ void DeadBlendCurvesUpdate(std::span<float> output, std::span<DeadBlendCurve> cu
     curve.value = curve.range.Clamp(moved);
     curve.velocity = curve.value == moved ? curve.velocity * decay : 0.0f;
     output[c] = curve.value + (destination[c] - curve.value) * alpha;
+    if (mode == kCurveAtMostDestination)
+      output[c] = std::min(output[c], destination[c]);
   }
 }
 

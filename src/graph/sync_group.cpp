@@ -118,6 +118,25 @@ std::optional<float> TimeAtMarkerPhase(const anim::Clip& clip, const std::string
   return best;
 }
 
+std::optional<float> TimePastLastMarker(const anim::Clip& from, float from_time_s,
+                                        const anim::Clip& to) {
+  const anim::SyncMarker* last = nullptr;
+  for (const anim::SyncMarker& marker : from.markers) {
+    if (marker.time_s <= from_time_s && (last == nullptr || marker.time_s >= last->time_s))
+      last = &marker;
+  }
+  if (last == nullptr || !std::isfinite(from_time_s))
+    return std::nullopt;
+  const float elapsed = from_time_s - last->time_s;
+  for (const anim::SyncMarker& marker : to.markers) {
+    if (marker.name != last->name)
+      continue;
+    const float time = marker.time_s + elapsed;
+    return to.looping ? Wrap(time, to.duration_s) : std::clamp(time, 0.0f, to.duration_s);
+  }
+  return std::nullopt;
+}
+
 int SelectSyncLeader(std::span<const SyncGroupMember> members) {
   // Rank: always leader > transition leader (blended in) > can be leader; highest weight within
   // a rank; a member without weight leads only when nothing else can.

@@ -437,9 +437,17 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
         const float above =
             HeelAndBallClearance(leg, rig.foot_height_m, placed, *placed_toe, 0.0f, traces[side]) -
             settings.feet.sink_tolerance_m;
-        placed.translation.y -=
-            std::clamp(above, 0.0f, settings.feet.max_settle_m) * enable[side] * settle_weight;
+        const float settle = EaseSettle(
+            placement_.settle_m[side],
+            std::clamp(above, 0.0f, settings.feet.max_settle_m) * enable[side] * settle_weight,
+            settle_weight, settings.feet.max_settle_speed_m_s, dt);
+        placement_.settle_m[side] = settle;
+        placed.translation.y -= settle;
+      } else {
+        placement_.settle_m[side] = 0.0f;
       }
+    } else {
+      placement_.settle_m[side] = 0.0f;
     }
     if (traces[side].hit) {
       // Never through the surface: the lower of the heel's and the ball's sole points (along the

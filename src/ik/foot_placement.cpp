@@ -142,6 +142,13 @@ glm::vec3 TrackFootVelocity(FootPlacementState& state, int side, const glm::vec3
   return IsFinite(velocity) ? velocity : glm::vec3(0.0f);
 }
 
+float EaseSettle(float previous_m, float target_m, float planted_share, float max_speed_m_s,
+                 float dt) {
+  if (planted_share >= 1.0f || !(max_speed_m_s > 0.0f) || !(dt > 0.0f))
+    return target_m;
+  return std::min(target_m, previous_m + max_speed_m_s * dt);
+}
+
 float DampRiseCapped(float value, float goal, float half_life, float max_rise_speed, float dt) {
   if (goal <= value || half_life <= 0.0f || !(max_rise_speed > 0.0f) ||
       !std::isfinite(max_rise_speed))

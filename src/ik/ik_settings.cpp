@@ -23,34 +23,20 @@ struct Section {
 };
 const std::vector<Section>& Sections() {
   static const std::vector<Section> kSections = {
-      {"foot_placement",
-       {"trace_above_m",
-        "trace_below_m",
-        "foot_height_scale",
-        "foot_up_half_life_s",
-        "foot_down_half_life_s",
-        "foot_rotation_half_life_s",
-        "pelvis_down_half_life_s",
-        "pelvis_up_half_life_s",
-        "max_foot_tilt_deg",
-        "sink_tolerance_m",
-        "sink_guard_toe",
-        "max_settle_m",
-        "max_landing_tuck_speed_m_s",
-        "min_surface_normal_y",
-        "lookahead_s",
-        "max_lookahead_m",
-        "lookahead_traces",
-        "min_step_up_m",
-        "lookahead_full_lift_m",
-        "landing_lookahead_s",
-        "plant_lookahead_margin_m",
-        "max_foot_rise_speed_m_s",
-        "max_pelvis_rise_speed_m_s",
-        "swing_clearance_m",
-        "max_riser_push_back_m",
-        "swing_follows_pelvis",
-        "pelvis_steady_climb_m_s"}},
+      {"foot_placement", {"trace_above_m",           "trace_below_m",
+                          "foot_height_scale",       "foot_up_half_life_s",
+                          "foot_down_half_life_s",   "foot_rotation_half_life_s",
+                          "pelvis_down_half_life_s", "pelvis_up_half_life_s",
+                          "max_foot_tilt_deg",       "sink_tolerance_m",
+                          "sink_guard_toe",          "max_settle_m",
+                          "max_settle_speed_m_s",    "max_landing_tuck_speed_m_s",
+                          "min_surface_normal_y",    "lookahead_s",
+                          "max_lookahead_m",         "lookahead_traces",
+                          "min_step_up_m",           "lookahead_full_lift_m",
+                          "landing_lookahead_s",     "plant_lookahead_margin_m",
+                          "max_foot_rise_speed_m_s", "max_pelvis_rise_speed_m_s",
+                          "swing_clearance_m",       "max_riser_push_back_m",
+                          "swing_follows_pelvis",    "pelvis_steady_climb_m_s"}},
       {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m"}},
       {"foot_lock",
        {"enabled", "follow_placement_height", "teleport_distance_m", "max_reach_draw_m"}},
@@ -107,6 +93,7 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("sink_tolerance_m", feet.sink_tolerance_m, 0.0f, 0.5f, kOptional)
       .Bool("sink_guard_toe", feet.sink_guard_toe, kOptional)
       .Number("max_settle_m", feet.max_settle_m, 0.0f, 0.5f, kOptional)
+      .Number("max_settle_speed_m_s", feet.max_settle_speed_m_s, 0.0f, 50.0f, kOptional)
       .Number("max_landing_tuck_speed_m_s", feet.max_landing_tuck_speed_m_s, 0.0f, 20.0f, kOptional)
       .Number("min_surface_normal_y", feet.min_normal_y, 0.0f, 1.0f, kOptional)
       .Number("lookahead_s", feet.lookahead_s, 0.0f, 1.0f, kOptional)

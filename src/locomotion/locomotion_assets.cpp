@@ -147,10 +147,16 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
     if (!authored[c])
       assets->curve_ranges_[c] = graph::CurveRange{};
   }
-  assets->curve_filter_mask_.assign(assets->curve_names_.size(), 0);
+  assets->curve_blend_mask_.assign(assets->curve_names_.size(), 0);
   const int rotate_alpha = assets->curve_index(names::kRotateAlpha);
   if (rotate_alpha >= 0)
-    assets->curve_filter_mask_[static_cast<std::size_t>(rotate_alpha)] = 1;
+    assets->curve_blend_mask_[static_cast<std::size_t>(rotate_alpha)] = graph::kCurveFiltered;
+  // Blended linearly, a start's planted FootLock held the cycle's lifting foot down for the
+  // whole blend and let it go 30 cm up (the Knight's strafe hand-over: 9 cm of float).
+  for (const char* lock : {names::kFootLockLeft, names::kFootLockRight}) {
+    if (const int slot = assets->curve_index(lock); slot >= 0)
+      assets->curve_blend_mask_[static_cast<std::size_t>(slot)] = graph::kCurveAtMostDestination;
+  }
 
   // Every chooser answer must exist, with the curves its state needs.
   const LocomotionSettings& s = assets->settings_;

@@ -304,7 +304,7 @@ void LocomotionCharacter::EvaluatePose(float dt) {
     graph::DeadBlendUpdate(blended_pose_, blend_joints_, blend_clock_, sampled_pose_, half_life,
                            dt);
     graph::DeadBlendCurvesUpdate(output_.curves, blend_curves_, blend_clock_, sampled_curves_,
-                                 assets_->curve_filter_mask(), half_life, dt);
+                                 assets_->curve_blend_mask(), half_life, dt);
   } else {
     blended_pose_ = sampled_pose_;
     output_.curves = sampled_curves_;
@@ -323,7 +323,8 @@ void LocomotionCharacter::AddHeavyLanding() {
   sample.wrap = anim::WrapMode::kClamp;
   sample.cache = &additive_cache_;
   sample.output = heavy_land_additive_;
-  if (!sample.Run().ok()) return;
+  if (!sample.Run().ok())
+    return;
   anim::ApplyAdditiveJob apply;
   apply.space = anim::AdditiveSpace::kLocal;
   apply.target = sampled_pose_;
@@ -372,9 +373,8 @@ void LocomotionCharacter::Rotate(const LocomotionInput& input, float dt) {
   // the turn began, not where it goes: chasing it would swing the primary rotation back round and
   // pull the actor against the chosen clip's turn first (the seed's worked example, stretched
   // over the braking). The primary rotation holds the committed direction until then.
-  const float velocity_yaw = turning_start && essential_.should_turn
-                                 ? rotation_.primary_yaw
-                                 : essential_.last_velocity_yaw;
+  const float velocity_yaw = turning_start && essential_.should_turn ? rotation_.primary_yaw
+                                                                     : essential_.last_velocity_yaw;
   actor_yaw_ =
       SmoothVelocityRotation(rotation_, actor_yaw_, velocity_yaw, rotate_alpha, dt, settings);
   output_.target_yaw =

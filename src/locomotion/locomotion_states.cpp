@@ -82,8 +82,11 @@ struct LocomotionCharacter::Access {
       return 0.0f;
     const anim::Clip& from_clip = ClipOf(self, from.clip);
     const graph::MarkerPhase phase = graph::FindMarkerPhase(from_clip, from.time_s);
+    // Past a start's last marker there is no next one: the cycle goes on as far past the same
+    // foot's marker (from 0, the Knight's run strafe cycle began 7 frames out of step with the
+    // start it took over from, its FootLock still planted while the cycle's foot was up: 9 cm).
     if (!phase.valid())
-      return 0.0f;
+      return graph::TimePastLastMarker(from_clip, from.time_s, ClipOf(self, clip)).value_or(0.0f);
     const auto& markers = from_clip.markers;
     auto time = graph::TimeAtMarkerPhase(
         ClipOf(self, clip), markers[static_cast<std::size_t>(phase.previous_marker)].name,

@@ -208,6 +208,36 @@ TEST(DeadBlendingTest, FilteredCurveKeepsDestinationThroughTheBlend) {
   EXPECT_FLOAT_EQ(output[1], 2.0f);  // blended curve reached its destination after 0.25 s
 }
 
+// A FootLock curve (kCurveAtMostDestination) planted in the outgoing clip, blending into a clip
+// whose foot lifts two frames later: it falls with the destination, where a blended curve still
+// reads 0.8 and holds the lifting foot. Rising (the destination plants a foot the source
+// swings), it blends like any curve: the foot is not caught before the poses agree.
+TEST(DeadBlendingTest, AnAtMostDestinationCurveFallsWithTheDestinationAndRisesBlended) {
+  constexpr float kDt = 1.0f / 60.0f;
+  const std::array<std::uint8_t, 3> mask = {kCurveAtMostDestination, kCurveBlended,
+                                            kCurveAtMostDestination};
+  std::array<DeadBlendJoint, 0> no_joints;
+  DeadBlendClock clock;
+  std::array<DeadBlendCurve, 3> curves;
+  DeadBlendTransition(clock, no_joints, {}, {}, 0.3f);
+  DeadBlendCurvesTransition(curves, std::array<float, 3>{1.0f, 1.0f, 0.0f},
+                            std::array<float, 3>{0.0f, 0.0f, 0.0f});
+  std::array<float, 3> output{};
+  for (int frame = 0; frame <= 6; ++frame) {
+    const float dt = frame == 0 ? 0.0f : kDt;
+    const float lifting = frame < 2 ? 1.0f : std::max(0.0f, 1.0f - 0.5f * (frame - 1));
+    const std::array<float, 3> destination = {lifting, lifting, 1.0f};
+    AdvanceDeadBlend(clock, dt);
+    DeadBlendCurvesUpdate(output, curves, clock, destination, mask, 0.2f, dt);
+    EXPECT_FLOAT_EQ(output[0], lifting) << "frame " << frame;
+    EXPECT_LE(output[0], output[1]) << "frame " << frame;
+    EXPECT_LT(output[2], 1.0f) << "frame " << frame;  // still rising with the blend
+    EXPECT_FLOAT_EQ(output[2], clock.Alpha()) << "frame " << frame;
+  }
+  EXPECT_FLOAT_EQ(output[0], 0.0f);
+  EXPECT_GT(output[1], 0.7f);  // the plain blend still holds the lifted foot
+}
+
 // A FootLock-like alpha rising into 1 at the switch (0.49 -> 1 in one frame: +30/s) blends
 // into a clip whose foot is up (curve 0). Extrapolated with its velocity it would read 1.5-2
 // ("planted") well into the blend; inside its range [0, 1] it never passes 1, and it stops

@@ -76,6 +76,33 @@ TEST(SyncGroupTest, MarkerPhaseWrapsInLoopingClips) {
   EXPECT_FALSE(TimeAtMarkerPhase(run, "Foot_L", "Foot_L", 0.5f, 0.0f).has_value());
 }
 
+// A start past its last marker hands over to its cycle as far past the same foot's marker.
+TEST(SyncGroupTest, PastAStartsLastMarkerTheCycleGoesOnFromTheSameFoot) {
+  anim::Clip start;
+  start.duration_s = 1.0f;
+  start.markers = {{"Foot_L", 0.0f}, {"Foot_R", 0.0f}, {"Foot_R", 0.45f}, {"Foot_L", 0.7333f}};
+  EXPECT_FALSE(FindMarkerPhase(start, 0.75f).valid());
+  const anim::Clip run = Cycle("run", 0.8f, 0.1167f, 0.4833f);
+  auto time = TimePastLastMarker(start, 0.75f, run);
+  ASSERT_TRUE(time.has_value());
+  EXPECT_NEAR(*time, 0.1167f + 0.0167f, 1e-4f);
+  // Past the right foot's marker: from the cycle's right foot, wrapping.
+  time = TimePastLastMarker(start, 0.7f, run);
+  ASSERT_TRUE(time.has_value());
+  EXPECT_NEAR(*time, 0.4833f + 0.25f, 1e-4f);
+  time = TimePastLastMarker(start, 1.0f, Cycle("short", 0.5f, 0.1f, 0.3f));
+  ASSERT_TRUE(time.has_value());
+  EXPECT_NEAR(*time, std::fmod(0.1f + 0.2667f, 0.5f), 1e-4f);
+  // Nothing to go by: before any marker, a cycle without that foot, a non-finite time.
+  anim::Clip late = start;
+  late.markers = {{"Foot_L", 0.5f}};
+  EXPECT_FALSE(TimePastLastMarker(late, 0.2f, run).has_value());
+  anim::Clip other = run;
+  other.markers = {{"Hand_L", 0.1f}};
+  EXPECT_FALSE(TimePastLastMarker(start, 0.75f, other).has_value());
+  EXPECT_FALSE(TimePastLastMarker(start, std::nanf(""), run).has_value());
+}
+
 TEST(SyncGroupTest, CyclesOfDifferentLengthsKeepFeetAlignedOverManyLoops) {
   const anim::Clip walk = Cycle("walk", 1.0f, 0.1f, 0.6f);
   const anim::Clip run = Cycle("run", 1.3f, 0.25f, 0.9f);  // other length, uneven steps

@@ -277,6 +277,25 @@ TEST(FootPlacement, ThePelvisGoesToTheTargetGivenApartFromTheFeet) {
   EXPECT_LE(above.pelvis_offset_m, 0.0f);
 }
 
+// A landing foot 3.5 cm over the ground whose lock rose to 0.83 in one frame is put down at the
+// settle speed while the lock rises, then wholly once planted; lifting is never held back.
+TEST(FootPlacement, TheSettleOfARisingLockIsEasedInAtItsSpeed) {
+  constexpr float kDt = 1.0f / 60.0f;
+  EXPECT_NEAR(EaseSettle(0.0f, 0.035f, 0.67f, 1.0f, kDt), kDt, 1e-6f);
+  EXPECT_NEAR(EaseSettle(kDt, 0.035f, 0.9f, 1.0f, kDt), 2.0f * kDt, 1e-6f);
+  EXPECT_FLOAT_EQ(EaseSettle(2.0f * kDt, 0.035f, 1.0f, 1.0f, kDt), 0.035f);  // planted: at once
+  EXPECT_FLOAT_EQ(EaseSettle(0.035f, 0.01f, 0.5f, 1.0f, kDt), 0.01f);        // lowered at once
+  EXPECT_FLOAT_EQ(EaseSettle(0.0f, 0.035f, 0.5f, 0.0f, kDt), 0.035f);        // no cap set
+  EXPECT_FLOAT_EQ(EaseSettle(0.0f, 0.035f, 0.5f, 1.0f, 0.0f), 0.035f);       // no time step
+  // Frame-rate independent: the same time at 30 Hz and 120 Hz settles the same.
+  float at_30 = 0.0f, at_120 = 0.0f;
+  for (int frame = 0; frame < 2; ++frame)
+    at_30 = EaseSettle(at_30, 0.05f, 0.8f, 1.0f, 1.0f / 30.0f);
+  for (int frame = 0; frame < 8; ++frame)
+    at_120 = EaseSettle(at_120, 0.05f, 0.8f, 1.0f, 1.0f / 120.0f);
+  EXPECT_NEAR(at_30, at_120, 1e-6f);
+}
+
 }  // namespace
 
 }  // namespace footwork::ik

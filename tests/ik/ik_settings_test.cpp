@@ -40,6 +40,7 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.feet.sink_tolerance_m, b.feet.sink_tolerance_m);
   EXPECT_EQ(a.feet.sink_guard_toe, b.feet.sink_guard_toe);
   EXPECT_EQ(a.feet.max_settle_m, b.feet.max_settle_m);
+  EXPECT_EQ(a.feet.max_settle_speed_m_s, b.feet.max_settle_speed_m_s);
   EXPECT_EQ(a.feet.max_landing_tuck_speed_m_s, b.feet.max_landing_tuck_speed_m_s);
   EXPECT_EQ(a.feet.min_normal_y, b.feet.min_normal_y);
   EXPECT_EQ(a.feet.lookahead_s, b.feet.lookahead_s);

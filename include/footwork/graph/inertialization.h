@@ -101,7 +101,19 @@ void InertializeTransition(std::span<JointOffset> offsets, std::span<const Trans
 void InertializeUpdate(std::span<Transform> output, std::span<JointOffset> offsets,
                        std::span<const Transform> destination, float half_life_s, float dt_s);
 
-// The same for curves. Filtered curves (mask 1) get a zero offset: the destination value at once.
+// How a blend treats one curve (the values of a curve mask).
+// - kCurveBlended: blended like the pose.
+// - kCurveFiltered: the destination value at once (RotateAlpha: the turn it drives is the
+//   destination's).
+// - kCurveAtMostDestination: blended, but never above the destination (FootLock: a foot the
+//   destination pose swings is not held planted by the pose it leaves; dead blending only,
+//   inertialization blends it).
+inline constexpr std::uint8_t kCurveBlended = 0;
+inline constexpr std::uint8_t kCurveFiltered = 1;
+inline constexpr std::uint8_t kCurveAtMostDestination = 2;
+
+// The same for curves. Filtered curves (kCurveFiltered) get a zero offset: the destination
+// value at once.
 void InertializeCurvesTransition(std::span<SpringState> offsets, std::span<const float> source,
                                  std::span<const float> source_velocity,
                                  std::span<const float> destination,
@@ -159,10 +171,10 @@ void AdvanceDeadBlend(DeadBlendClock& clock, float dt_s);
 void DeadBlendUpdate(std::span<Transform> output, std::span<DeadBlendJoint> joints,
                      const DeadBlendClock& clock, std::span<const Transform> destination,
                      float decay_half_life_s, float dt_s);
-// Filtered curves (mask 1) take the destination value at once.
+// `curve_mask` (one per curve, or empty for all blended): see kCurveBlended.
 void DeadBlendCurvesUpdate(std::span<float> output, std::span<DeadBlendCurve> curves,
                            const DeadBlendClock& clock, std::span<const float> destination,
-                           std::span<const std::uint8_t> filtered_mask, float decay_half_life_s,
+                           std::span<const std::uint8_t> curve_mask, float decay_half_life_s,
                            float dt_s);
 
 }  // namespace footwork::graph

@@ -71,6 +71,14 @@ std::optional<float> TimeAtMarkerPhase(const anim::Clip& clip, const std::string
                                        const std::string& next_name, float fraction,
                                        float near_time_s);
 
+// Past the last marker of a non-looping clip (a start's end, where FindMarkerPhase has no next
+// marker): the time in `to` as far past a marker of the same name as `from_time_s` is past
+// `from`'s last marker at or before it (the first such marker in `to`; wrapped in a looping `to`,
+// clamped otherwise). nullopt when `from` has no marker at or before from_time_s or `to` has none
+// of that name. Clip seconds in both: a start derived from its cycle plays the cycle's own steps.
+std::optional<float> TimePastLastMarker(const anim::Clip& from, float from_time_s,
+                                        const anim::Clip& to);
+
 // The index of the member that leads this update (see SyncRole), or -1 when no member has a
 // clip.
 int SelectSyncLeader(std::span<const SyncGroupMember> members);

@@ -43,6 +43,10 @@ struct FootPlacementSettings {
   bool sink_guard_toe = true;
   // How far a planted foot the animation holds above its floor is brought down (m).
   float max_settle_m = 0.06f;
+  // While the FootLock curve is still rising to planted, that settle grows no faster than this
+  // (m/s; 0: at once). A landing foot whose curve rose in one frame to 0.83 was dropped 3.5 cm
+  // in that frame (the Knight's walk-to-run: knee 20.8 degrees).
+  float max_settle_speed_m_s = 1.0f;
   // Falling, a sole that hangs below the root's height (the fall pose's toes) is tucked up ahead
   // of touchdown no faster than this (m/s), so that it is clear of the ground when the body
   // lands instead of being lifted out of it in one frame (showcase: 7 cm, the shin 29 degrees).
@@ -170,6 +174,8 @@ struct FootPlacementState {
   float pelvis_offset_m = 0.0f;
   // Last frame's animated feet (world), for the look-ahead's foot velocity.
   std::array<std::optional<glm::vec3>, 2> previous_foot;
+  // The planted-foot settle applied last frame (m, >= 0), for max_settle_speed_m_s.
+  std::array<float, 2> settle_m{0.0f, 0.0f};
 };
 
 // The animated foot's horizontal velocity (world, m/s) from last frame's position, and remembers
@@ -181,6 +187,13 @@ glm::vec3 TrackFootVelocity(FootPlacementState& state, int side, const glm::vec3
 // to max_rise_speed (m/s), also exact: it moves up at the cap until the damper's own speed falls
 // below it. Going down is the plain damper.
 float DampRiseCapped(float value, float goal, float half_life, float max_rise_speed, float dt);
+
+// This frame's planted-foot settle (how far a foot held above the ground is put down, m): the
+// target at once when the foot is fully planted (planted_share 1) or max_speed_m_s is 0;
+// otherwise, while its lock is still rising, no more than max_speed_m_s * dt beyond last frame's
+// settle. Lowering the settle is never held back.
+float EaseSettle(float previous_m, float target_m, float planted_share, float max_speed_m_s,
+                 float dt);
 
 // The pelvis's target: the lower of the two feet's vertical offset targets, each weighted by its
 // Enable_FootIK value (clamped to [0, 1]; non-finite counts as 0), and never above 0.

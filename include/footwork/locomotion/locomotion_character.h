@@ -102,8 +102,9 @@ class LocomotionAssets {
   float max_joint_speed(int clip) const { return max_joint_speed_[clip]; }
   // The first joint of the rig's spine chain (orientation warping turns it back), or -1.
   int spine_joint() const { return spine_joint_; }
-  // Curves that take the incoming state's value at once (not blended): RotateAlpha.
-  const std::vector<std::uint8_t>& curve_filter_mask() const { return curve_filter_mask_; }
+  // How a state change's dead blend treats each curve (graph::kCurveBlended ...): RotateAlpha is
+  // the incoming state's at once, the FootLock curves never above the incoming state's.
+  const std::vector<std::uint8_t>& curve_blend_mask() const { return curve_blend_mask_; }
   // Per curve, the values the library's clips author it with (0 included where a clip lacks it,
   // as it samples 0 there); unbounded for curves no clip authors (written by the locomotion).
   // Dead blending never extrapolates a curve out of it (a 0..1 FootLock stays in 0..1).
@@ -125,7 +126,7 @@ class LocomotionAssets {
   std::vector<float> root_motion_end_s_;
   std::vector<float> max_joint_speed_;
   int spine_joint_ = -1;
-  std::vector<std::uint8_t> curve_filter_mask_;
+  std::vector<std::uint8_t> curve_blend_mask_;
   std::vector<graph::CurveRange> curve_ranges_;
   int foot_left_ = -1;
   int foot_right_ = -1;
