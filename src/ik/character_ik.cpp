@@ -381,7 +381,26 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
   // back over a ramp's lower ground was pulled past its leg's reach). The pelvis keeps the target
   // taken before (a foot following it down must not pull it further down: it sank 33 cm running
   // up 10 degrees).
-  const float pelvis_target = PelvisTarget(offset_targets, enable);
+  float pelvis_target = PelvisTarget(offset_targets, enable);
+  if (input.grounded && settings.lock.max_pelvis_reach_drop_m > 0.0f) {
+    for (int side = 0; side < 2; ++side) {
+      const FootLockState& lock = locks_[side];
+      if (!lock.locked || lock.body != world::kNoBody || !IsFootPlanted(input.foot_lock[side]))
+        continue;
+      const LegRig& leg = rig.legs[side];
+      const glm::vec3 hip = model_[leg.chain.upper].translation;
+      // Inside the soft band the solve already falls short of the target: the foot crept 2.6 cm
+      // toward a rising hip.
+      const float reach =
+          std::clamp(settings.max_leg_extension - settings.leg_soft_extension, 0.0f, 1.0f) *
+          (glm::length(model_[leg.chain.lower].translation - hip) +
+           glm::length(model_[leg.chain.end].translation - model_[leg.chain.lower].translation));
+      pelvis_target =
+          std::min(pelvis_target,
+                   PelvisDropToReach(world_from_model.TransformPoint(hip), lock.held.translation,
+                                     reach, settings.lock.max_pelvis_reach_drop_m));
+    }
+  }
   if (settings.feet.swing_follows_pelvis) {
     const float pelvis_now = std::min(0.0f, placement_.pelvis_offset_m);
     for (int side = 0; side < 2; ++side) {

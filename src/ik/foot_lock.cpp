@@ -65,6 +65,17 @@ float DrawIntoReach(glm::vec3& foot, const glm::vec3& hip, float reach, float bu
   return draw;
 }
 
+float PelvisDropToReach(const glm::vec3& hip, const glm::vec3& foot, float reach,
+                        float max_drop_m) {
+  const glm::vec3 to_hip = hip - foot;
+  const float across = std::hypot(to_hip.x, to_hip.z);
+  if (!(max_drop_m > 0.0f) || !(glm::length(to_hip) > reach) || !(across < reach) ||
+      !(to_hip.y > 0.0f))
+    return 0.0f;
+  const float reachable_height = std::sqrt(reach * reach - across * across);
+  return -std::min(to_hip.y - reachable_height, max_drop_m);
+}
+
 glm::quat HoldYawFollowTilt(const glm::quat& held, const glm::quat& placed) {
   // The rotation from placed to held, split into a swing and a twist about world up; only the
   // twist is applied (swing-twist decomposition: the twist is the quaternion's projection onto

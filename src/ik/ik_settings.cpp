@@ -39,7 +39,8 @@ const std::vector<Section>& Sections() {
                           "swing_follows_pelvis",    "pelvis_steady_climb_m_s"}},
       {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m"}},
       {"foot_lock",
-       {"enabled", "follow_placement_height", "teleport_distance_m", "max_reach_draw_m"}},
+       {"enabled", "follow_placement_height", "teleport_distance_m", "max_reach_draw_m",
+        "max_pelvis_reach_drop_m"}},
       {"look_at",
        {"max_yaw_deg", "max_pitch_up_deg", "max_pitch_down_deg", "behind_enter_deg",
         "behind_exit_deg", "half_life_s", "weight_half_life_s", "neck_share", "clip"}},
@@ -121,7 +122,8 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Bool("enabled", s.lock.enabled, kOptional)
       .Bool("follow_placement_height", s.lock.follow_placement_height, kOptional)
       .Number("teleport_distance_m", s.lock.teleport_distance_m, 0.01f, 1000.0f, kOptional)
-      .Number("max_reach_draw_m", s.lock.max_reach_draw_m, 0.0f, 1.0f, kOptional);
+      .Number("max_reach_draw_m", s.lock.max_reach_draw_m, 0.0f, 1.0f, kOptional)
+      .Number("max_pelvis_reach_drop_m", s.lock.max_pelvis_reach_drop_m, 0.0f, 1.0f, kOptional);
 
   LookAtSettings& look = s.look;
   read.Object("look_at", kOptional)

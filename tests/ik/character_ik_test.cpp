@@ -246,11 +246,13 @@ TEST_F(CharacterIkTest, AHeldFootOutOfReachIsDrawnAlongTheGroundByAtMostTheCap) 
   // The character walks away from its locked left foot on static ground. Once the leg cannot
   // reach the held foot, the foot is drawn after the hip along the floor (its height unchanged),
   // by at most max_reach_draw_m over the plant, and lifted by the leg's reach clamp after that;
-  // with no draw allowed it is lifted at once.
+  // with no draw allowed it is lifted at once. (The pelvis does not go down for the foot here,
+  // see the next test.)
   const StepWorld world(100.0f);  // all floor
   const auto run = [&](float cap, std::vector<glm::vec3>& ankles) {
     CharacterIkSettings settings = assets_->settings();
     settings.lock.max_reach_draw_m = cap;
+    settings.lock.max_pelvis_reach_drop_m = 0.0f;
     auto assets =
         CharacterIkAssets::Create(skeleton_, MakeHumanoidProfile(), idle_, nullptr, {}, settings);
     ASSERT_TRUE(assets.ok()) << assets.error().message;
@@ -292,6 +294,49 @@ TEST_F(CharacterIkTest, AHeldFootOutOfReachIsDrawnAlongTheGroundByAtMostTheCap) 
                                  drawn[lifted_drawn - 1].z - drawn.front().z);
   EXPECT_GT(moved, 0.015f);
   EXPECT_LE(moved, 0.025f + 1e-3f);
+}
+
+// The same walk away from a held foot, without a draw: first the pelvis goes down (by at most
+// max_pelvis_reach_drop_m) to keep the foot in the leg's reach, so the foot stays on the floor
+// for longer before the reach clamp lifts it.
+TEST_F(CharacterIkTest, ThePelvisGoesDownToKeepAHeldFootInReach) {
+  const StepWorld world(100.0f);  // all floor
+  const auto run = [&](float drop, std::vector<glm::vec3>& ankles, float& lowest_pelvis) {
+    CharacterIkSettings settings = assets_->settings();
+    settings.lock.max_reach_draw_m = 0.0f;
+    settings.lock.max_pelvis_reach_drop_m = drop;
+    auto assets =
+        CharacterIkAssets::Create(skeleton_, MakeHumanoidProfile(), idle_, nullptr, {}, settings);
+    ASSERT_TRUE(assets.ok()) << assets.error().message;
+    CharacterIk ik(*assets);
+    CharacterIkInput input;
+    input.enable_foot_ik = {1.0f, 1.0f};
+    input.world = &world;
+    input.foot_lock = {1.0f, 0.0f};
+    lowest_pelvis = 0.0f;
+    for (int frame = 0; frame <= 60; ++frame) {
+      input.character_world.translation = {0, 0, 0.005f * frame};
+      ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+      ankles.push_back(ik.feet()[kLeft].ankle);
+      lowest_pelvis = std::min(lowest_pelvis, ik.pelvis_offset_m());
+    }
+  };
+  std::vector<glm::vec3> upright, lowered;
+  float upright_pelvis = 0.0f, lowered_pelvis = 0.0f;
+  run(0.0f, upright, upright_pelvis);
+  run(0.03f, lowered, lowered_pelvis);
+  const float floor_y = upright.front().y;
+  EXPECT_EQ(upright_pelvis, 0.0f);
+  EXPECT_LT(lowered_pelvis, -0.02f);
+  EXPECT_GE(lowered_pelvis, -0.03f - 1e-4f);
+  // Until the drop's cap is used up (0.5 cm a frame away from the foot, 0.28 m by frame 56):
+  // upright, the reach clamp lifts the foot 2.6 cm; lowered, the leg's soft band a few mm.
+  constexpr std::size_t kFrame = 56;
+  ASSERT_GT(upright.size(), kFrame);
+  EXPECT_GT(upright[kFrame].y - floor_y, 0.02f);
+  EXPECT_LT(lowered[kFrame].y - floor_y, 0.2f * (upright[kFrame].y - floor_y));
+  // Held, not drawn: the foot keeps its place on the ground.
+  EXPECT_NEAR(lowered[kFrame].z, lowered.front().z, 2e-3f);
 }
 
 // A held foot the body sinks toward (the pelvis lowered for a far lower foot) is never placed as

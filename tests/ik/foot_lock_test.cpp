@@ -116,6 +116,24 @@ TEST(FootLock, DrawIntoReachMovesAFootOutOfReachAlongTheGroundWithinTheBudget) {
   EXPECT_TRUE(VecNear(foot, {0.1f, -0.2f, 0}));
 }
 
+// A held foot a little past the leg's reach below a hip: the pelvis goes down until the leg
+// reaches it, within the cap; nothing for a foot within reach, one too far out to the side for
+// any drop to help, or one above the hip.
+TEST(FootLock, PelvisDropToReachLowersTheHipOntoTheReachOfAHeldFoot) {
+  const glm::vec3 hip(0.0f, 0.9f, 0.0f);
+  const float reach = 0.85f;
+  // 0.3 m behind and 0.82 m under the hip: 0.873 m away.
+  const glm::vec3 foot(0.0f, 0.08f, -0.3f);
+  const float drop = PelvisDropToReach(hip, foot, reach, 0.1f);
+  EXPECT_NEAR(drop, -(0.82f - std::sqrt(reach * reach - 0.09f)), 1e-5f);
+  EXPECT_NEAR(glm::length(hip + glm::vec3(0.0f, drop, 0.0f) - foot), reach, 1e-5f);
+  EXPECT_FLOAT_EQ(PelvisDropToReach(hip, foot, reach, 0.01f), -0.01f);  // capped
+  EXPECT_EQ(PelvisDropToReach(hip, foot, reach, 0.0f), 0.0f);           // off
+  EXPECT_EQ(PelvisDropToReach(hip, glm::vec3(0.0f, 0.2f, -0.3f), reach, 0.1f), 0.0f);
+  EXPECT_EQ(PelvisDropToReach(hip, glm::vec3(0.9f, 0.5f, 0.0f), reach, 0.1f), 0.0f);
+  EXPECT_EQ(PelvisDropToReach(hip, glm::vec3(0.0f, 1.8f, -0.3f), reach, 0.1f), 0.0f);
+}
+
 TEST(FootLock, ResetAndNonFiniteCurvesDropTheLock) {
   FootLockState state;
   (void)UpdateFootLock(state, 1.0f, At({0, 0, 0}), world::kNoBody, std::nullopt);

@@ -65,6 +65,12 @@ Transform UpdateFootLock(FootLockState& state, float curve, const Transform& ani
 // when no horizontal move can bring it there: the hip is more than `reach` above or below it).
 float DrawIntoReach(glm::vec3& foot, const glm::vec3& hip, float reach, float budget_m);
 
+// The pelvis offset (world vertical, m, <= 0) that brings `hip` (world, before any offset) within
+// `reach` of a held `foot` (world) by lowering it, no lower than -max_drop_m: 0 when the foot is
+// within reach already or is under no part of a sphere of that radius about the lowered hip (a
+// foot too far out horizontally, or above the hip), where lowering does not help.
+float PelvisDropToReach(const glm::vec3& hip, const glm::vec3& foot, float reach, float max_drop_m);
+
 // The held foot's yaw (its twist about world up) on the placed foot's pitch and roll: the lock
 // keeps a planted foot from turning on the ground, while its tilt goes on following placement
 // (the surface normal) and the animation. Used with the lock's follow-placement-height rule:

@@ -26,6 +26,9 @@ struct FootLockSettings {
   // A held foot its leg cannot reach is drawn toward the hip along the ground, by at most this
   // much over one plant (m); past it the leg's reach clamp lifts the foot instead. 0: never.
   float max_reach_draw_m = 0.025f;
+  // Before a held foot is drawn in, the pelvis goes down (by at most this much, m) until the
+  // leg reaches it: a stop's wide last step held through an idle whose hips rise. 0: never.
+  float max_pelvis_reach_drop_m = 0.03f;
 };
 
 struct CharacterIkSettings {
