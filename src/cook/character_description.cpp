@@ -290,15 +290,18 @@ Result<CharacterDescription> ParseCharacterDescription(const std::string& text,
   const Json* quality = nullptr;
   FW_TRY(quality, Object(document, top, "quality", false));
   const Field quality_at = top.Child("quality");
-  FW_TRY_STATUS(
-      OnlyKnownKeys(*quality, quality_at,
-                    {"max_locked_foot_speed_cm_s", "max_joint_step_deg", "max_loop_gap_deg"}));
+  FW_TRY_STATUS(OnlyKnownKeys(*quality, quality_at,
+                              {"max_locked_foot_speed_cm_s", "max_joint_step_deg",
+                               "max_loop_gap_deg", "max_locked_sole_height_cm"}));
   FW_TRY(description.quality.max_locked_foot_speed_cm_s,
          Number(*quality, quality_at, "max_locked_foot_speed_cm_s", 1.0f, 0.0f, 100.0f));
   FW_TRY(description.quality.max_joint_step_deg,
          Number(*quality, quality_at, "max_joint_step_deg", 15.0f, 0.0f, 180.0f));
   FW_TRY(description.quality.max_loop_gap_deg,
          Number(*quality, quality_at, "max_loop_gap_deg", 1.0f, 0.0f, 180.0f));
+  float max_sole = 0.0f;
+  FW_TRY(max_sole, Number(*quality, quality_at, "max_locked_sole_height_cm", 2.0f, 0.0f, 100.0f));
+  description.quality.max_locked_sole_height_cm = max_sole;
 
   const Json* roles = nullptr;
   FW_TRY(roles, Object(document, top, "roles", true));

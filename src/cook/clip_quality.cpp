@@ -77,6 +77,13 @@ Status CheckQuality(const std::string& clip_name, const ClipQuality& quality,
     miss(fmt::format("{} turns {:.1f} deg in one 60 Hz frame (bar {:.1f})", where,
                      quality.max_joint_step_deg, bars.max_joint_step_deg));
   }
+  for (const auto& [side, height] : {std::pair{"left", quality.locked_sole_height_cm_left},
+                                     std::pair{"right", quality.locked_sole_height_cm_right}}) {
+    if (height && bars.max_locked_sole_height_cm && *height > *bars.max_locked_sole_height_cm) {
+      miss(fmt::format("locked {} foot stands {:.2f} cm over the floor (bar {:.2f})", side, *height,
+                       *bars.max_locked_sole_height_cm));
+    }
+  }
   if (looping && quality.loop_gap_deg > bars.max_loop_gap_deg) {
     miss(fmt::format("loop does not close: first and last pose differ by {:.2f} deg (bar {:.2f})",
                      quality.loop_gap_deg, bars.max_loop_gap_deg));

@@ -36,14 +36,24 @@ Result<CookedCharacter> CookCharacter(const CharacterDescription& description,
   // The runtime stands the character on the idle's first frame (BasePose_N): its feet say where
   // every clip's soles meet the floor.
   const RoleDescription* idle_role = description.FindRole("idle");
-  if (description.floor_from_idle && idle_role != nullptr) {
+  if (idle_role != nullptr) {
     if (const anim::Clip* idle_source = FindClip(scene.clips, idle_role->clip)) {
       Result<StandingFeet> standing = MeasureStandingFeet(scene.skeleton, *binding, *idle_source);
-      if (!standing)
-        return WithContext(where, standing.error());
-      settings.standing = *standing;
+      if (description.floor_from_idle) {
+        if (!standing)
+          return WithContext(where, standing.error());
+        settings.standing = *standing;
+      }
+      // Without floor_from_idle the planted soles are measured all the same, when the idle
+      // stands; an idle that does not is no reason to refuse the cook here.
+      if (standing)
+        settings.measured_standing = *standing;
     }
   }
+  // Feet the cook does not ground stand where the source put them: their height is reported, not
+  // held to the bar (the KayKit Knight's derived turning starts stand a planted foot 10-12 cm up).
+  if (!settings.standing)
+    settings.bars.max_locked_sole_height_cm.reset();
 
   CookedCharacter character;
   character.name = description.name;
@@ -213,6 +223,14 @@ std::string FormatReport(const ClipReport& report) {
       report.quality.locked_foot_speed_cm_s_right, report.quality.max_joint_step_deg);
   if (report.looping)
     line += fmt::format("  loop gap {:4.2f} deg", report.quality.loop_gap_deg);
+  const auto sole = [](const std::optional<float>& height) {
+    return height ? fmt::format("{:5.2f}", *height) : std::string("    -");
+  };
+  if (report.quality.locked_sole_height_cm_left || report.quality.locked_sole_height_cm_right) {
+    line +=
+        fmt::format("  locked sole L {} R {} cm", sole(report.quality.locked_sole_height_cm_left),
+                    sole(report.quality.locked_sole_height_cm_right));
+  }
   if (report.quality_miss.empty())
     line += "  [ok]";
   else if (!report.waiver.empty())

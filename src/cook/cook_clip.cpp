@@ -1,5 +1,6 @@
 #include "footwork/cook/cook_clip.h"
 
+#include <array>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -124,7 +125,8 @@ ClipCookSettings SettingsOf(const CharacterDescription& description) {
 
 Result<ClipQuality> MeasureClipQuality(const anim::Skeleton& skeleton,
                                        const anim::RigBinding& binding, const anim::Clip& clip,
-                                       const LockedPoints& locked) {
+                                       const LockedPoints& locked,
+                                       const std::optional<StandingFeet>& standing) {
   Result<SampledPoses> poses = SamplePoses(skeleton, clip, kQualityRateHz);
   if (!poses)
     return poses.error();
@@ -156,6 +158,29 @@ Result<ClipQuality> MeasureClipQuality(const anim::Skeleton& skeleton,
       100.0f * MeanLockedFootSpeed(motion->root,
                                    locked.right_ball ? motion->right.ball : motion->right.ankle,
                                    lock_r, kQualityRateHz);
+  if (standing) {
+    const Result<std::vector<Transform>> model = ModelPoses(skeleton, *poses, poses->frames());
+    if (!model)
+      return model.error();
+    const std::size_t joints = static_cast<std::size_t>(poses->joints);
+    const std::array<int, 2> feet{binding.Joint("foot_l"), binding.Joint("foot_r")};
+    const std::array<const std::vector<float>*, 2> locks{&lock_l, &lock_r};
+    const std::array<std::optional<float>*, 2> heights{&quality.locked_sole_height_cm_left,
+                                                       &quality.locked_sole_height_cm_right};
+    for (std::size_t side = 0; side < 2; ++side) {
+      if (feet[side] < 0)
+        continue;
+      for (int f = 0; f < poses->frames() && f < static_cast<int>(locks[side]->size()); ++f) {
+        if ((*locks[side])[static_cast<std::size_t>(f)] < 0.999f)
+          continue;
+        const Transform& foot =
+            (*model)[static_cast<std::size_t>(f) * joints + static_cast<std::size_t>(feet[side])];
+        const float height = 100.0f * LowestSoleHeight((*standing)[side], foot);
+        if (!*heights[side] || height > **heights[side])
+          *heights[side] = height;
+      }
+    }
+  }
   return quality;
 }
 
@@ -354,7 +379,8 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
   if (Status valid = clip.Validate(skeleton.num_joints()); !valid)
     return WithContext("cooked " + role.role, valid.error());
   Result<ClipQuality> quality =
-      MeasureClipQuality(skeleton, binding, clip, {left->lock_on_ball, right->lock_on_ball});
+      MeasureClipQuality(skeleton, binding, clip, {left->lock_on_ball, right->lock_on_ball},
+                         settings.measured_standing);
   if (!quality)
     return quality.error();
   report.quality = *quality;

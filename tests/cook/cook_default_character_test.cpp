@@ -149,6 +149,14 @@ TEST(CookDefaultCharacterTest, TheSecondPackMeetsEveryBarToo) {
   ASSERT_TRUE(character.ok()) << character.error().message;
   for (const ClipReport& report : character->reports)
     EXPECT_TRUE(report.quality_miss.empty()) << report.quality_miss;
+  // Its planted soles are measured against its idle's feet, but the cook does not ground them
+  // (no floor_from_idle): reported without a bar.
+  for (const ClipReport& report : character->reports) {
+    if (report.name == "walk") {
+      EXPECT_TRUE(report.quality.locked_sole_height_cm_left.has_value());
+      EXPECT_TRUE(report.quality.locked_sole_height_cm_right.has_value());
+    }
+  }
 }
 
 // With floor_from_idle, where the source clips sink a heel or a ball through the floor the idle
@@ -164,8 +172,17 @@ TEST(CookDefaultCharacterTest, WithFloorFromIdleSinkingSolesAreLiftedAndEveryBar
   Result<CookedCharacter> character = CookCharacterFromFiles(*description, *packs);
   ASSERT_TRUE(character.ok()) << character.error().message;
   int lifted = 0;
+  int measured_soles = 0;
   for (const ClipReport& report : character->reports) {
     EXPECT_FALSE(report.FailsQuality()) << report.name << ": " << report.quality_miss;
+    // Grounded: every locked foot stands within issue 7's 2 cm float bar (a miss otherwise).
+    for (const std::optional<float>& sole :
+         {report.quality.locked_sole_height_cm_left, report.quality.locked_sole_height_cm_right}) {
+      if (sole) {
+        ++measured_soles;
+        EXPECT_LE(*sole, 2.0f) << report.name;
+      }
+    }
     lifted += HasNote(report, "feet lifted by up to") ? 1 : 0;
     // The sprint's ball sinks 4-6 cm at each push-off in the source.
     if (report.name == "sprint") {
@@ -173,6 +190,7 @@ TEST(CookDefaultCharacterTest, WithFloorFromIdleSinkingSolesAreLiftedAndEveryBar
     }
   }
   EXPECT_GT(lifted, 10);
+  EXPECT_GT(measured_soles, 60);
 }
 
 }  // namespace

@@ -160,6 +160,23 @@ TEST(ClipQualityTest, ReportsEveryMissedBar) {
       << named.error().message;
 }
 
+// A locked foot standing over the floor misses the bar when the cook grounds planted feet; with
+// no bar (a character the cook does not ground) the height is reported, not a miss.
+TEST(ClipQualityTest, ALockedSoleOverTheFloorMissesOnlyWithItsBar) {
+  ClipQuality quality;
+  quality.locked_sole_height_cm_left = 1.5f;
+  quality.locked_sole_height_cm_right = 10.5f;
+  const Status status = CheckQuality("walk_start_90_l", quality, {}, false);
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.error().message.find("locked right foot stands 10.50 cm over the floor"),
+            std::string::npos)
+      << status.error().message;
+  EXPECT_EQ(status.error().message.find("left foot stands"), std::string::npos);
+  ClipQualityBars no_bar;
+  no_bar.max_locked_sole_height_cm.reset();
+  EXPECT_TRUE(CheckQuality("walk_start_90_l", quality, no_bar, false).ok());
+}
+
 TEST(ClipQualityTest, JointStepAndPoseGap) {
   const glm::quat a(1, 0, 0, 0);
   const glm::quat b = glm::angleAxis(Radians(10.0f), glm::vec3(0, 1, 0));

@@ -2,6 +2,7 @@
 // Measured quality of a cooked clip, against the bars a cooked clip must meet: the locked foot
 // stays still, no joint pops between frames, loops close.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,11 @@ struct ClipQualityBars {
   float max_joint_step_deg = 15.0f;
   // Looping clips: largest joint rotation difference between the first and last pose.
   float max_loop_gap_deg = 1.0f;
+  // Height of a locked foot's lower sole point (heel or ball) over the floor (the root's
+  // height): issue 7's planted-foot float bar. Measured when the idle's feet are known; held to
+  // this bar only when the cook grounds planted feet (a description's floor_from_idle): unset,
+  // the figure is reported without a bar.
+  std::optional<float> max_locked_sole_height_cm = 2.0f;
 };
 
 struct ClipQuality {
@@ -31,6 +37,10 @@ struct ClipQuality {
   float max_joint_step_time_s = 0.0f;
   // Only measured for looping clips; 0 otherwise.
   float loop_gap_deg = 0.0f;
+  // Highest lower sole point of a foot over the frames its FootLock is 1 (cm over the floor);
+  // unset when not measured (no standing feet, or the foot never locks).
+  std::optional<float> locked_sole_height_cm_left;
+  std::optional<float> locked_sole_height_cm_right;
 };
 
 // Mean horizontal world-space speed (m/s) of a foot over the frames where lock >= 0.999; 0 if

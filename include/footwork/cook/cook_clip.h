@@ -29,6 +29,9 @@ struct ClipCookSettings {
   // and balls lifted out of the floor (sole_floor_guard.h) and their planted feet grounded on it
   // (foot_pinning.h's FootPin::ground).
   std::optional<StandingFeet> standing;
+  // The same feet, measured whatever `standing` says, for the quality figures only: a planted
+  // foot's sole height over the floor (ClipQuality::locked_sole_height_cm_*).
+  std::optional<StandingFeet> measured_standing;
 };
 ClipCookSettings SettingsOf(const CharacterDescription& description);
 
@@ -82,8 +85,10 @@ struct LockedPoints {
 };
 
 // Measures a clip that already has its root motion and FootLock curves, at 60 Hz.
+// With `standing`, also how high a locked foot's lower sole point stands over the floor.
 Result<ClipQuality> MeasureClipQuality(const anim::Skeleton& skeleton,
                                        const anim::RigBinding& binding, const anim::Clip& clip,
-                                       const LockedPoints& locked);
+                                       const LockedPoints& locked,
+                                       const std::optional<StandingFeet>& standing = std::nullopt);
 
 }  // namespace footwork::cook
