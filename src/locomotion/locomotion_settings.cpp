@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "footwork/world/json_extends.h"
 #include "footwork/world/json_fields.h"
 
 namespace footwork::locomotion {
@@ -174,10 +175,10 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
 }
 
 Result<LocomotionSettings> LoadLocomotionSettings(const std::filesystem::path& path) {
-  auto text = jf::ReadTextFile(path);
-  if (!text)
-    return text.error();
-  return ParseLocomotionSettings(*text, path.filename().string());
+  auto document = world::ReadExtendedJson(path);
+  if (!document)
+    return document.error();
+  return ParseLocomotionSettings(document->text, document->source);
 }
 
 }  // namespace footwork::locomotion

@@ -44,7 +44,8 @@ Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_p
   auto gamepad = movement::LoadGamepadSettings(assets / "movement" / "input.json");
   if (!gamepad)
     return gamepad.error();
-  auto settings = LoadLocomotionSettings(assets / "locomotion" / "default.json");
+  auto settings =
+      LoadLocomotionSettings(CharacterSettingsPathFor(assets / "locomotion", library.get()));
   if (!settings)
     return settings.error();
   auto ik_settings =

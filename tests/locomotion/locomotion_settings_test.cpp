@@ -1,5 +1,6 @@
 #include "footwork/locomotion/locomotion_settings.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -9,6 +10,7 @@
 #include "footwork/core/angles.h"
 #include "footwork/io/asset_paths.h"
 #include "footwork/locomotion/scenario.h"
+#include "support/test_paths.h"
 
 namespace footwork::locomotion {
 namespace {
@@ -39,6 +41,29 @@ TEST(LocomotionSettingsTest, DefaultFileHoldsTheSeedValues) {
   ASSERT_NE(settings->start_chooser, nullptr);
   ASSERT_NE(settings->stop_chooser, nullptr);
   ASSERT_NE(settings->cycle_chooser, nullptr);
+}
+
+// A character's file extends the default and states only what differs: the rest, choosers
+// included, is the default's.
+TEST(LocomotionSettingsTest, ACharacterFileExtendsTheDefault) {
+  const std::filesystem::path dir = testing::ScratchDir("locomotion_extends");
+  std::filesystem::copy_file(io::ProjectAssets() / "locomotion" / "default.json",
+                             dir / "default.json");
+  std::ofstream(dir / "knight.json")
+      << R"({"extends": "default.json", "start": {"play_rate_max": 1.4}})";
+  auto settings = LoadLocomotionSettings(dir / "knight.json");
+  ASSERT_TRUE(settings.ok()) << settings.error().message;
+  EXPECT_FLOAT_EQ(settings->start.play_rate_max, 1.4f);
+  EXPECT_FLOAT_EQ(settings->start.play_rate_min, 0.8f);
+  EXPECT_FLOAT_EQ(settings->stop.low_speed_below_m_s, 3.0f);
+  EXPECT_NE(settings->start_chooser, nullptr);
+  // The merged file is still checked, and named by the character's file.
+  std::ofstream(dir / "bad.json")
+      << R"({"extends": "default.json", "start": {"play_rate_min": 2}})";
+  auto bad = LoadLocomotionSettings(dir / "bad.json");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("bad.json"), std::string::npos) << bad.error().message;
+  EXPECT_NE(bad.error().message.find("play_rate_min"), std::string::npos);
 }
 
 TEST(LocomotionSettingsTest, MissingFieldIsNamed) {

@@ -199,7 +199,9 @@ struct LocomotionSettings {
 };
 
 // Every field is required; errors name the file and the field ("default.json: stop.blend_in_s:
-// missing required field"), or the chooser table.
+// missing required field"), or the chooser table. A file may extend another
+// ({"extends": "default.json", ...}, see world::ReadExtendedJson): a character's file
+// (assets/locomotion/<character>.json) then states only what differs.
 Result<LocomotionSettings> LoadLocomotionSettings(const std::filesystem::path& path);
 Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
                                                    const std::string& source_name);

@@ -36,9 +36,9 @@ struct SimulationSetup {
 std::filesystem::path CharacterSettingsPathFor(const std::filesystem::path& folder,
                                                const io::CookedLibrary* library);
 
-// Loads the level, the character's movement and IK settings (CharacterSettingsPathFor in
-// assets/movement and assets/ik), assets/movement/input.json and assets/locomotion/default.json
-// (from io::ProjectAssets()), and builds the assets on `library`.
+// Loads the level, the character's movement, IK and locomotion settings (CharacterSettingsPathFor
+// in assets/movement, assets/ik and assets/locomotion) and assets/movement/input.json (from
+// io::ProjectAssets()), and builds the assets on `library`.
 Result<SimulationSetup> LoadSimulationSetup(const std::filesystem::path& level_path,
                                             std::shared_ptr<const io::CookedLibrary> library);
 
