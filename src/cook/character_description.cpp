@@ -253,11 +253,11 @@ Result<CharacterDescription> ParseCharacterDescription(const std::string& text,
     return Error{top.file + ": not valid JSON"};
   if (!document.is_object())
     return top.Fail("expected a JSON object");
-  FW_TRY_STATUS(
-      OnlyKnownKeys(document, top,
-                    {"name", "sources", "rig_profile", "sample_rate_hz", "contacts",
-                     "foot_lock_release_s", "loop_closure_blend_s", "floor_from_idle", "quality",
-                     "quality_waivers", "roles", "mirror_roles", "transitions"}));
+  FW_TRY_STATUS(OnlyKnownKeys(
+      document, top,
+      {"name", "sources", "rig_profile", "sample_rate_hz", "contacts", "foot_lock_release_s",
+       "foot_lock_rise_s", "loop_closure_blend_s", "floor_from_idle", "quality", "quality_waivers",
+       "roles", "mirror_roles", "transitions"}));
   CharacterDescription description;
   description.path = path;
   FW_TRY(description.name, String(document, top, "name"));
@@ -279,6 +279,8 @@ Result<CharacterDescription> ParseCharacterDescription(const std::string& text,
   FW_TRY(description.sample_rate_hz, Number(document, top, "sample_rate_hz", 60.0f, 10.0f, 480.0f));
   FW_TRY(description.foot_lock_release_s,
          Number(document, top, "foot_lock_release_s", 0.1f, 0.0f, 2.0f));
+  FW_TRY(description.foot_lock_rise_s,
+         Number(document, top, "foot_lock_rise_s", 1.0f / 60.0f, 0.0f, 1.0f));
   FW_TRY(description.loop_closure_blend_s,
          Number(document, top, "loop_closure_blend_s", 0.25f, 0.0f, 5.0f));
   FW_TRY(description.floor_from_idle, Bool(document, top, "floor_from_idle", false));

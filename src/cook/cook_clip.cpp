@@ -118,6 +118,7 @@ ClipCookSettings SettingsOf(const CharacterDescription& description) {
   settings.rate_hz = description.sample_rate_hz;
   settings.contacts = description.contacts;
   settings.foot_lock_release_s = description.foot_lock_release_s;
+  settings.foot_lock_rise_s = description.foot_lock_rise_s;
   settings.loop_closure_blend_s = description.loop_closure_blend_s;
   settings.bars = description.quality;
   return settings;
@@ -330,13 +331,13 @@ Result<CookedClip> CookClip(const anim::Skeleton& skeleton, const anim::RigBindi
     report.root_distance_m = path.empty() ? 0.0f : path.back();
   }
   if (role.foot_curves) {
-    SetCurve(clip, MakeUniformCurve(
-                       names::kFootLockLeft,
-                       FootLockValues(left->lock, rate, settings.foot_lock_release_s, role.looping),
-                       rate));
+    SetCurve(clip, MakeUniformCurve(names::kFootLockLeft,
+                                    FootLockValues(left->lock, rate, settings.foot_lock_release_s,
+                                                   role.looping, settings.foot_lock_rise_s),
+                                    rate));
     SetCurve(clip, MakeUniformCurve(names::kFootLockRight,
                                     FootLockValues(right->lock, rate, settings.foot_lock_release_s,
-                                                   role.looping),
+                                                   role.looping, settings.foot_lock_rise_s),
                                     rate));
     AddMarkers(clip, FootDownMarkers(left->any, rate, names::kMarkerFootLeft, role.looping));
     AddMarkers(clip, FootDownMarkers(right->any, rate, names::kMarkerFootRight, role.looping));

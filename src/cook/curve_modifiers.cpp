@@ -135,10 +135,11 @@ std::vector<float> TurnYawWeightValues(const SampledMotion& motion, float done_t
 }
 
 std::vector<float> FootLockValues(const ContactFlags& contact, float rate_hz, float release_s,
-                                  bool looping) {
+                                  bool looping, float rise_s) {
   const int n = static_cast<int>(contact.size());
   std::vector<float> lock(n, 0.0f);
   const int release_frames = std::max(1, static_cast<int>(std::lround(release_s * rate_hz)));
+  const int rise_frames = std::max(0, static_cast<int>(std::lround(rise_s * rate_hz)));
   for (const ContactInterval& interval : ContactIntervals(contact, looping)) {
     const int length = (interval.end - interval.begin + n) % n + 1;
     // The release ends at lift-off: the last `ramp` planted frames fall toward 0, so the runtime
@@ -150,6 +151,13 @@ std::vector<float> FootLockValues(const ContactFlags& contact, float rate_hz, fl
       const int from_end = length - 1 - k;  // 0 on the last planted frame
       lock[i] =
           from_end >= ramp ? 1.0f : static_cast<float>(from_end + 1) / static_cast<float>(ramp + 1);
+      // Not a contact under way at a non-looping clip's first frame (that foot is already
+      // down: a turn in place starts standing), and only where a fully locked frame is left
+      // between the rise and the release.
+      const bool touchdown = looping || interval.begin > 0;
+      if (touchdown && k < rise_frames && length < n && length > rise_frames + ramp)
+        lock[i] =
+            std::min(lock[i], static_cast<float>(k + 1) / static_cast<float>(rise_frames + 1));
     }
   }
   // A looping clip's last frame repeats its first.

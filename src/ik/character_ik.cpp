@@ -499,9 +499,10 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       lock_body = traces[side].body;
     }
     const float lock_curve = input.grounded && settings.lock.enabled ? input.foot_lock[side] : 0.0f;
-    Transform target_world =
-        UpdateFootLock(locks_[side], lock_curve, placed, lock_body, body_transform,
-                       traces[side].hit ? traces[side].body : world::kNoBody);
+    Transform target_world = UpdateFootLock(
+        locks_[side], lock_curve, placed, lock_body, body_transform,
+        traces[side].hit ? traces[side].body : world::kNoBody,
+        settings.lock.min_release_s > 0.0f && dt > 0.0f ? dt / settings.lock.min_release_s : 1.0f);
     // The lock holds the foot's place on the ground; its height keeps following placement, so a
     // foot planted while its offset was still settling (a step, a slope) does not hover or sink.
     // Only while the animated foot's trace is on the body the foot was planted on: the plane

@@ -11,14 +11,18 @@ void ResetFootLock(FootLockState& state) {
 
 Transform UpdateFootLock(FootLockState& state, float curve, const Transform& animated,
                          world::BodyId body, const std::optional<Transform>& body_transform,
-                         world::BodyId ground) {
+                         world::BodyId ground, float max_fall) {
   const float curve_alpha = std::isfinite(curve) ? std::clamp(curve, 0.0f, 1.0f) : 0.0f;
   const float previous_alpha = state.previous_curve;
   // ALS's rule: the lock alpha only falls, or jumps back to planted. A curve that rises part way
   // (a dead blend into a clip whose foot is down, a stride's curves cross-fading) would otherwise
   // pull the swinging foot back toward a plant held a stride ago.
   const bool planted = IsFootPlanted(curve_alpha);
-  const float alpha = planted ? curve_alpha : std::min(curve_alpha, previous_alpha);
+  float alpha = planted ? curve_alpha : std::min(curve_alpha, previous_alpha);
+  // A release no faster than max_fall a frame: a curve that drops at once (a blend into a clip
+  // whose foot is already lifting) would snap the foot from where it is held to the animation.
+  if (!planted && state.locked && max_fall < 1.0f)
+    alpha = std::max(alpha, previous_alpha - std::max(max_fall, 0.0f));
   const bool rose = planted && previous_alpha < kFootLockPlanted;
   state.previous_curve = alpha;
   if (alpha <= 0.0f) {

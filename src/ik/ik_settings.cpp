@@ -40,7 +40,7 @@ const std::vector<Section>& Sections() {
       {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m"}},
       {"foot_lock",
        {"enabled", "follow_placement_height", "teleport_distance_m", "max_reach_draw_m",
-        "max_pelvis_reach_drop_m"}},
+        "max_pelvis_reach_drop_m", "min_release_s"}},
       {"look_at",
        {"max_yaw_deg", "max_pitch_up_deg", "max_pitch_down_deg", "behind_enter_deg",
         "behind_exit_deg", "half_life_s", "weight_half_life_s", "neck_share", "clip"}},
@@ -123,7 +123,8 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Bool("follow_placement_height", s.lock.follow_placement_height, kOptional)
       .Number("teleport_distance_m", s.lock.teleport_distance_m, 0.01f, 1000.0f, kOptional)
       .Number("max_reach_draw_m", s.lock.max_reach_draw_m, 0.0f, 1.0f, kOptional)
-      .Number("max_pelvis_reach_drop_m", s.lock.max_pelvis_reach_drop_m, 0.0f, 1.0f, kOptional);
+      .Number("max_pelvis_reach_drop_m", s.lock.max_pelvis_reach_drop_m, 0.0f, 1.0f, kOptional)
+      .Number("min_release_s", s.lock.min_release_s, 0.0f, 2.0f, kOptional);
 
   LookAtSettings& look = s.look;
   read.Object("look_at", kOptional)

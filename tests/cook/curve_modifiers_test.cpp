@@ -92,6 +92,31 @@ TEST(CurveModifiersTest, StraightClipHasNoRotateAlpha) {
     EXPECT_EQ(a, 0.0f);
 }
 
+// With a rise, a touchdown's first frame is half locked; a contact under way at a non-looping
+// clip's first frame (the foot already down) and one too short to keep a fully locked frame
+// between its rise and release are not ramped in.
+TEST(CurveModifiersTest, FootLockRisesOverItsFirstFrameAtATouchdown) {
+  ContactFlags contact(60, false);
+  for (int i = 0; i < 10; ++i)
+    contact[i] = contact[30 + i] = true;
+  contact[50] = contact[51] = contact[52] = true;  // 3 frames: release 1 (half of 3), rise 1
+  const std::vector<float> lock = FootLockValues(contact, 60.0f, 3.0f / 60.0f, false, 1.0f / 60.0f);
+  EXPECT_EQ(lock[0], 1.0f);            // already down at frame 0
+  EXPECT_NEAR(lock[30], 0.5f, 1e-6f);  // a touchdown
+  EXPECT_EQ(lock[31], 1.0f);
+  EXPECT_NEAR(lock[39], 0.25f, 1e-6f);  // the release is unchanged
+  EXPECT_NEAR(lock[50], 0.5f, 1e-6f);
+  EXPECT_EQ(lock[51], 1.0f);
+  contact[52] = false;  // 2 frames: no fully locked frame would be left
+  const std::vector<float> short_lock =
+      FootLockValues(contact, 60.0f, 3.0f / 60.0f, false, 1.0f / 60.0f);
+  EXPECT_EQ(short_lock[50], 1.0f);
+  // Looping, a contact starting at frame 0 is a touchdown too.
+  const std::vector<float> looping =
+      FootLockValues(contact, 60.0f, 3.0f / 60.0f, true, 1.0f / 60.0f);
+  EXPECT_NEAR(looping[30], 0.5f, 1e-6f);
+}
+
 TEST(CurveModifiersTest, FootLockAndMarkers) {
   // Planted frames 0-9 and 30-39 of 60 (not looping).
   ContactFlags contact(60, false);

@@ -134,6 +134,36 @@ TEST(FootLock, PelvisDropToReachLowersTheHipOntoTheReachOfAHeldFoot) {
   EXPECT_EQ(PelvisDropToReach(hip, glm::vec3(0.0f, 1.8f, -0.3f), reach, 0.1f), 0.0f);
 }
 
+// A curve that drops from planted to 0.2 in one update lets the foot go no faster than max_fall a
+// frame: the held foot comes toward the animation over several frames instead of snapping.
+TEST(FootLock, AReleaseFallsNoFasterThanMaxFall) {
+  FootLockState state;
+  Transform animated;
+  animated.translation = {0.0f, 0.0f, 0.0f};
+  UpdateFootLock(state, 1.0f, animated, world::kNoBody, std::nullopt, world::kNoBody, 0.25f);
+  animated.translation = {0.0f, 0.0f, 0.4f};
+  const Transform first =
+      UpdateFootLock(state, 0.2f, animated, world::kNoBody, std::nullopt, world::kNoBody, 0.25f);
+  EXPECT_NEAR(first.translation.z, 0.4f * 0.25f, 1e-6f);  // alpha 0.75, not 0.2
+  const Transform second =
+      UpdateFootLock(state, 0.2f, animated, world::kNoBody, std::nullopt, world::kNoBody, 0.25f);
+  EXPECT_NEAR(second.translation.z, 0.4f * 0.5f, 1e-6f);
+  const Transform third =
+      UpdateFootLock(state, 0.2f, animated, world::kNoBody, std::nullopt, world::kNoBody, 0.25f);
+  EXPECT_NEAR(third.translation.z, 0.4f * 0.75f, 1e-6f);
+  const Transform fourth =
+      UpdateFootLock(state, 0.2f, animated, world::kNoBody, std::nullopt, world::kNoBody, 0.25f);
+  EXPECT_NEAR(fourth.translation.z, 0.4f * 0.8f, 1e-6f);  // reached the curve
+  // Without the limit the same drop is taken at once.
+  FootLockState free_state;
+  animated.translation = {0.0f, 0.0f, 0.0f};
+  UpdateFootLock(free_state, 1.0f, animated, world::kNoBody, std::nullopt);
+  animated.translation = {0.0f, 0.0f, 0.4f};
+  EXPECT_NEAR(
+      UpdateFootLock(free_state, 0.2f, animated, world::kNoBody, std::nullopt).translation.z,
+      0.4f * 0.8f, 1e-6f);
+}
+
 TEST(FootLock, ResetAndNonFiniteCurvesDropTheLock) {
   FootLockState state;
   (void)UpdateFootLock(state, 1.0f, At({0, 0, 0}), world::kNoBody, std::nullopt);

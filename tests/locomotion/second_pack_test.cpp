@@ -5,8 +5,8 @@
 // Asserted: the scenarios run (the default choosers find every clip they name), start, cycle and
 // stop on the Knight's own clips, produce no NaN, and keep every foot out of the ground; and the
 // scenarios the Knight passes with its own movement speeds (assets/movement/kaykit_knight.json)
-// keep passing every bar. Not asserted, because the Knight does not meet them yet: the keyboard
-// strafe (a 23-degree knee jump and 0.83 cm/s of slide) and the showcase (see the closing notes).
+// keep passing every bar. Not asserted, because the Knight does not meet it yet: the showcase
+// (see the closing notes).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -93,7 +93,11 @@ TEST_F(SecondPackTest, TheKnightWalksOverTheTerrainWithItsFeetOutOfTheGround) {
 // - the walk stop, the 25-degree ramp, the terrain and the overlay fade slid 0.57-0.95 cm/s, and
 //   the strafe starts floated 3.8 cm: a cycle taking over past a start's last marker began at 0,
 //   out of step (graph::TimePastLastMarker), and the start's planted FootLock, blended, held the
-//   cycle's lifting foot (graph::kCurveAtMostDestination).
+//   cycle's lifting foot (graph::kCurveAtMostDestination);
+// - the keyboard strafe: a held foot crept toward a rising hip (the pelvis now goes down to keep
+//   it in reach), a run strafe start planted its foot at once while it still arrived (FootLock now
+//   rises over a frame), and a start's lock dropping at once snapped the foot 7 cm (the lock now
+//   lets go over lock.min_release_s).
 TEST_F(SecondPackTest, TheKnightPassesEveryBarWalkingRunningAndOnStairsAndRamps) {
   const char* const scenarios[] = {
       "locomotion/start_run_stop.json",
@@ -106,6 +110,9 @@ TEST_F(SecondPackTest, TheKnightPassesEveryBarWalkingRunningAndOnStairsAndRamps)
       "turn_in_place_90.json",
       "locomotion/aim_turn_in_place.json",
       "locomotion/strafe_starts_stops.json",
+      // Passes its joint-jump bar by 0.01 degrees (19.99, a knee as the Knight plants from a run
+      // strafe): a change that moves it is worth a look, not a looser bar.
+      "locomotion/strafe_keyboard.json",
       "ik/flat_walk_run.json",
       "ik/stairs_walk.json",
       "ik/ramp10_run.json",

@@ -88,6 +88,9 @@ struct CharacterDescription {
   FootContactSettings contacts;
   // How long FootLock takes to fall from 1 to 0 after a contact ends (s).
   float foot_lock_release_s = 0.1f;
+  // How long FootLock takes to rise from 0 to 1 at a touchdown (s; one 60 Hz frame: the first
+  // contact frame is half locked).
+  float foot_lock_rise_s = 1.0f / 60.0f;
   // Looping clips whose first and last pose differ by more than the bar are closed by spreading
   // the gap over this long (s) at the end of the clip.
   float loop_closure_blend_s = 0.25f;

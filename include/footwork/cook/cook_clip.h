@@ -21,6 +21,7 @@ struct ClipCookSettings {
   float rate_hz = 60.0f;
   FootContactSettings contacts;
   float foot_lock_release_s = 0.1f;
+  float foot_lock_rise_s = 1.0f / 60.0f;
   float loop_closure_blend_s = 0.25f;
   // Foot pinning's IK blend before touchdown and after lift-off (s).
   float foot_pin_blend_s = 0.1f;

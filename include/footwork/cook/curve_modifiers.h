@@ -43,9 +43,13 @@ std::vector<float> TurnYawWeightValues(const SampledMotion& motion,
                                        float done_tolerance_deg = 0.5f);
 
 // FootLock: 1 on planted frames, released linearly over the last release_s of each contact, so
-// it reaches 0 at lift-off (never after it); at least half of each contact stays at 1.
+// it reaches 0 at lift-off (never after it); at least half of each contact stays at 1. With
+// rise_s, a contact that begins with a touchdown (not one under way at a non-looping clip's first
+// frame) rises linearly over its first rise_s: the first frame of a contact often still has the
+// foot arriving, and the runtime's lock caught the Knight's strafe-start foot 3.4 cm up, moving at
+// 51 cm/s (a 23-degree knee jump).
 std::vector<float> FootLockValues(const ContactFlags& contact, float rate_hz, float release_s,
-                                  bool looping);
+                                  bool looping, float rise_s = 0.0f);
 
 // Sync markers at each contact's first frame, named `name` (a contact under way at frame 0 of a
 // clip that does not loop is marked at 0: the runtime syncs starts and stops on it).

@@ -56,9 +56,10 @@ void ResetFootLock(FootLockState& state);
 // `body`/`body_transform`: what the foot stands on and its current transform, when it moves
 // (pass kNoBody and nullopt for static ground). `ground`: the body under the foot, moving or
 // not; a new plant records it in state.ground. A non-finite curve counts as 0.
+// `max_fall`: the most the lock alpha may fall in this update (1: as fast as the curve falls).
 Transform UpdateFootLock(FootLockState& state, float curve, const Transform& animated,
                          world::BodyId body, const std::optional<Transform>& body_transform,
-                         world::BodyId ground = world::kNoBody);
+                         world::BodyId ground = world::kNoBody, float max_fall = 1.0f);
 
 // Moves `foot` (world) horizontally toward `hip` (world) until it is within `reach` of it, by at
 // most `budget_m`; its height is kept. Returns how far it moved (0 when it was within reach, or

@@ -29,6 +29,10 @@ struct FootLockSettings {
   // Before a held foot is drawn in, the pelvis goes down (by at most this much, m) until the
   // leg reaches it: a stop's wide last step held through an idle whose hips rise. 0: never.
   float max_pelvis_reach_drop_m = 0.03f;
+  // The lock lets go of a foot no faster than over this long (s; 0: as fast as the curve falls).
+  // A curve that drops at once (a blend into a start whose foot is already lifting) snapped the
+  // foot 7 cm from where it was held to the animation in one frame.
+  float min_release_s = 0.1f;
 };
 
 struct CharacterIkSettings {
