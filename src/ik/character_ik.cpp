@@ -8,6 +8,7 @@
 
 #include "footwork/anim/local_to_model.h"
 #include "footwork/anim/two_bone_ik.h"
+#include "footwork/ik/ledge_support.h"
 #include "footwork/ik/sole_guard.h"
 
 namespace footwork::ik {
@@ -291,14 +292,30 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       if (const auto& travel = input.plant_ball_travel[side]; toe && travel)
         reach_cap = std::max(0.0f, glm::length(glm::vec2(travel->x, travel->z)) -
                                        settings.feet.plant_lookahead_margin_m);
-      traces[side] = TraceFoot(*input.world, animated[side].translation, root_height, settings.feet,
-                               velocity * share, toe, reach_cap);
+      // Over a drop the leg cannot take, the foot stands on the ground the body stands on; the
+      // traces and the offset are taken where it is moved to.
+      glm::vec3 ledge_shift(0.0f);
+      if (settings.feet.max_step_down_leg_share > 0.0f) {
+        const LegRig& leg = rig.legs[side];
+        const float leg_length =
+            glm::length(model_[leg.chain.lower].translation - model_[leg.chain.upper].translation) +
+            glm::length(model_[leg.chain.end].translation - model_[leg.chain.lower].translation);
+        ledge_shift = LedgeSupportShift(
+            *input.world, animated[side].translation, world_from_model.translation,
+            settings.feet.max_step_down_leg_share * leg_length, settings.feet);
+      }
+      const glm::vec3 traced_foot = animated[side].translation + ledge_shift;
+      const std::optional<glm::vec3> traced_toe =
+          toe ? std::optional<glm::vec3>(*toe + ledge_shift) : std::nullopt;
+      traces[side] = TraceFoot(*input.world, traced_foot, root_height, settings.feet,
+                               velocity * share, traced_toe, reach_cap);
       const float foot_speed = glm::length(glm::vec2(velocity.x, velocity.z));
       if (toe && traces[side].ahead_distance_m && *traces[side].ahead_distance_m > 0.0f &&
           !IsFootPlanted(input.foot_lock[side]) && foot_speed > 1e-3f)
         time_to_riser[side] = *traces[side].ahead_distance_m / foot_speed;
-      offset_targets[side] = FootOffsetTarget(traces[side], animated[side].translation, root_height,
-                                              rig.foot_height_m * settings.foot_height_scale);
+      offset_targets[side] = FootOffsetTarget(traces[side], traced_foot, root_height,
+                                              rig.foot_height_m * settings.foot_height_scale) +
+                             ledge_shift;
       // The step ahead is to be cleared by the sole, not only by the ankle's level: a swinging
       // sole already below the root's floor (the body climbs stairs ahead of the stance foot)
       // is raised by that much more, or its ball met the riser 9 cm low (showcase t 34.70).

@@ -36,7 +36,9 @@ const std::vector<Section>& Sections() {
                           "landing_lookahead_s",     "plant_lookahead_margin_m",
                           "max_foot_rise_speed_m_s", "max_pelvis_rise_speed_m_s",
                           "swing_clearance_m",       "max_riser_push_back_m",
-                          "swing_follows_pelvis",    "pelvis_steady_climb_m_s"}},
+                          "swing_follows_pelvis",    "pelvis_steady_climb_m_s",
+                          "max_step_down_leg_share", "ledge_search_step_m",
+                          "ledge_margin_m"}},
       {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m"}},
       {"foot_lock",
        {"enabled", "follow_placement_height", "teleport_distance_m", "max_reach_draw_m",
@@ -111,7 +113,11 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("swing_clearance_m", feet.swing_clearance_m, 0.0f, 1.0f, kOptional)
       .Number("max_riser_push_back_m", feet.max_riser_push_back_m, 0.0f, 0.5f, kOptional)
       .Bool("swing_follows_pelvis", feet.swing_follows_pelvis, kOptional)
-      .Number("pelvis_steady_climb_m_s", feet.pelvis_steady_climb_m_s, 0.0f, 10.0f, kOptional);
+      .Number("pelvis_steady_climb_m_s", feet.pelvis_steady_climb_m_s, 0.0f, 10.0f, kOptional)
+      .Number("max_step_down_leg_share", feet.max_step_down_leg_share, 0.0f, 2.0f, kOptional)
+      // A zero step would never end the search.
+      .Number("ledge_search_step_m", feet.ledge_search_step_m, 0.005f, 0.5f, kOptional)
+      .Number("ledge_margin_m", feet.ledge_margin_m, 0.0f, 0.5f, kOptional);
 
   read.Object("legs", kOptional)
       .Number("max_extension", s.max_leg_extension, 0.5f, 1.0f, kOptional)

@@ -100,6 +100,12 @@ struct FootPlacementSettings {
   // steady climb (a ramp) anchored in full keeps the pelvis below its target by its damper's lag.
   // 0 anchors every climb.
   float pelvis_steady_climb_m_s = 0.0f;
+  // A foot over ground lower than the plane under the root by more than this share of its leg's
+  // length (hip to knee to ankle) is moved back toward the root onto ground within that drop
+  // (LedgeSupportShift), ledge_margin_m past where that ground begins; 0 never moves it.
+  float max_step_down_leg_share = 0.5f;
+  float ledge_search_step_m = 0.02f;
+  float ledge_margin_m = 0.05f;
 };
 
 // One foot's trace result.

@@ -1,0 +1,25 @@
+#pragma once
+// A foot over a drop its leg cannot take (a ramp's side edge, a ledge the capsule stands on with
+// one side over the air) is moved back toward the root, onto the surface the body stands on. The
+// trace under the ankle alone puts it on the lower ground: the Knight stopped astride ramp10's
+// side edge stepped 34 cm down to the floor, the pelvis dropped 35 cm with it, and the held foot,
+// drawn back toward the hip, ended inside the ramp.
+
+#include <glm/glm.hpp>
+
+#include "footwork/ik/foot_placement.h"
+#include "footwork/world/collision_world.h"
+
+namespace footwork::ik {
+
+// The horizontal shift (world, y = 0) that puts a foot at `foot` (world) over ground no more than
+// `max_drop_m` below the plane under `root` (world; its y is the root's floor height), searched
+// along the line from the foot toward the root in steps of settings.ledge_search_step_m and then
+// settings.ledge_margin_m further in (never past the root). Zero when the ground under the foot is
+// within that drop, when nothing is under the root, or when no such ground lies on the way.
+// Traces as TraceFoot does (from root height, surfaces steeper than min_normal_y ignored).
+glm::vec3 LedgeSupportShift(const world::CollisionWorld& world, const glm::vec3& foot,
+                            const glm::vec3& root, float max_drop_m,
+                            const FootPlacementSettings& settings);
+
+}  // namespace footwork::ik

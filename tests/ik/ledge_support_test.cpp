@@ -1,0 +1,73 @@
+#include "footwork/ik/ledge_support.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "anim/anim_test_util.h"
+#include "ik/ik_test_util.h"
+
+namespace footwork::ik {
+namespace {
+
+using anim::testing::VecNear;
+using testing::PlaneWorld;
+using testing::StepWorld;
+
+// StepWorld(0): the floor at y = 0 for z < 0, a 0.3 m step from z = 0 on.
+TEST(LedgeSupport, AFootOverADropItsLegCannotTakeMovesBackOntoTheStep) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;  // 2 cm search steps, 5 cm margin
+  const glm::vec3 root(0.0f, 0.3f, 0.5f);
+  const glm::vec3 foot(0.0f, 0.4f, -0.01f);  // 1 cm past the edge, 30 cm over the floor
+  // The first search point (z = 0.01) is on the step: moved there and 5 cm on.
+  EXPECT_TRUE(VecNear(LedgeSupportShift(world, foot, root, 0.2f, settings), {0, 0, 0.07f}, 1e-5f));
+  // A leg that takes 35 cm steps down stays over the floor.
+  EXPECT_TRUE(VecNear(LedgeSupportShift(world, foot, root, 0.35f, settings), {0, 0, 0}, 0.0f));
+  // A foot over the step is not moved.
+  const glm::vec3 on_step(0.0f, 0.4f, 0.2f);
+  EXPECT_TRUE(VecNear(LedgeSupportShift(world, on_step, root, 0.2f, settings), {0, 0, 0}, 0.0f));
+}
+
+TEST(LedgeSupport, NeverMovesTheFootPastTheRoot) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  const glm::vec3 root(0.0f, 0.3f, 0.03f);
+  const glm::vec3 foot(0.0f, 0.4f, -0.01f);
+  EXPECT_TRUE(VecNear(LedgeSupportShift(world, foot, root, 0.2f, settings), {0, 0, 0.04f}, 1e-5f));
+}
+
+TEST(LedgeSupport, HigherGroundOrASlopeIsNoDrop) {
+  // The root on the floor, the foot over the step: ground higher than the root is not a drop.
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  EXPECT_TRUE(
+      VecNear(LedgeSupportShift(world, {0.0f, 0.1f, 0.1f}, {0.0f, 0.0f, -0.3f}, 0.1f, settings),
+              {0, 0, 0}, 0.0f));
+  // 25 degrees down a slope, 60 cm downhill of the root (28 cm lower): the plane under the root
+  // continues under the foot.
+  const float slope = std::tan(25.0f * 3.14159265f / 180.0f);
+  const PlaneWorld hill(0.0f, slope);
+  const glm::vec3 root(0.0f, hill.HeightAt(0.0f), 0.0f);
+  const glm::vec3 foot(-0.6f, hill.HeightAt(-0.6f) + 0.1f, 0.0f);
+  EXPECT_TRUE(VecNear(LedgeSupportShift(hill, foot, root, 0.1f, settings), {0, 0, 0}, 0.0f));
+}
+
+TEST(LedgeSupport, NothingUnderTheRootOrBadInputMovesNothing) {
+  const PlaneWorld deep(-2.0f);
+  const FootPlacementSettings settings;
+  EXPECT_TRUE(
+      VecNear(LedgeSupportShift(deep, {0.3f, 0.1f, 0.0f}, {0.0f, 0.0f, 0.0f}, 0.1f, settings),
+              {0, 0, 0}, 0.0f));
+  const StepWorld world(0.0f);
+  const float nan = std::nanf("");
+  EXPECT_TRUE(
+      VecNear(LedgeSupportShift(world, {nan, 0.4f, -0.01f}, {0.0f, 0.3f, 0.5f}, 0.2f, settings),
+              {0, 0, 0}, 0.0f));
+  EXPECT_TRUE(
+      VecNear(LedgeSupportShift(world, {0.0f, 0.4f, -0.01f}, {0.0f, 0.3f, 0.5f}, nan, settings),
+              {0, 0, 0}, 0.0f));
+}
+
+}  // namespace
+}  // namespace footwork::ik
