@@ -155,15 +155,16 @@ struct LocomotionCharacter::Access {
   // Plays a start (or a pivot past its pivot point) by the distance the capsule travels, at a
   // clamped play rate: where the clip's Distance stays flat (a pivot's turn on the spot) the
   // clamp's upper bound plays it through instead of skipping it.
-  static void AdvanceStartClip(LocomotionCharacter& self, StateCallbackContext& context,
-                               std::optional<float> max_rate = std::nullopt) {
+  // Returns the play rate distance matching asked for, before the clamp (0 without a clip).
+  static float AdvanceStartClip(LocomotionCharacter& self, StateCallbackContext& context,
+                                std::optional<float> max_rate = std::nullopt) {
     const StartSettings& settings = self.assets_->settings().start;
+    float desired_rate = 0.0f;
     if (self.player_.clip >= 0) {
       const anim::Clip& start_clip = ClipOf(self, self.player_.clip);
       const anim::FloatCurve* distance = start_clip.FindCurve(names::kDistance);
       const anim::Monotonicity monotonicity =
           self.assets_->distance_monotonicity(self.player_.clip);
-      float desired_rate = 0.0f;
       if (settings.distance_matching && distance != nullptr &&
           monotonicity == anim::Monotonicity::kNonDecreasing && context.dt_s > 0.0f) {
         // AdvanceTimeByDistanceMatching: the clip's root covers the capsule's distance this
@@ -182,6 +183,7 @@ struct LocomotionCharacter::Access {
                      std::max(settings.play_rate_min, max_rate.value_or(settings.play_rate_max)));
     }
     Advance(self, context);
+    return desired_rate;
   }
 
   static void SetupCycle(StateCallbackContext& context) {
@@ -317,6 +319,7 @@ struct LocomotionCharacter::Access {
   }
   static void UpdatePivot(StateCallbackContext& context) {
     LocomotionCharacter& self = Self(context);
+    self.values_.SetBool("pivot_outrun", false);
     if (!self.pivot_clip_) {
       UpdateStart(context);
       return;
@@ -332,7 +335,17 @@ struct LocomotionCharacter::Access {
       self.player_.play_rate = 1.0f;
       return;
     }
-    AdvanceStartClip(self, context, self.assets_->settings().turn.pivot_play_rate_max);
+    const TurnSettings& turn = self.assets_->settings().turn;
+    const float wanted = AdvanceStartClip(self, context, turn.pivot_play_rate_max);
+    // Facing both the way the pivot turned to and the way the capsule now runs: sliding on past
+    // the pivot point the old way, the actor still faces its velocity.
+    const auto facing = [&](float yaw) {
+      return std::fabs(NormalizedDeltaAngle(yaw, self.actor_yaw_)) <= turn.pivot_outrun_facing;
+    };
+    self.values_.SetBool("pivot_outrun", turn.pivot_outrun_facing > 0.0f &&
+                                             wanted > turn.pivot_play_rate_max &&
+                                             facing(self.rotation_.primary_yaw) &&
+                                             facing(self.essential_.last_velocity_yaw));
   }
 
   static void SetupTurnInPlace(StateCallbackContext& context) {
@@ -471,6 +484,7 @@ void LocomotionAssets::BuildMachine() {
   link(start, cycle, 0, flag("rotating_start_switch_to_strafing"), s.start.to_cycle_blend_s);
   link(start, cycle, 2, nullptr, s.start.to_cycle_blend_s, s.start.to_cycle_when_remaining_s);
   link(pivot, cycle, 2, nullptr, s.start.to_cycle_blend_s, s.start.to_cycle_when_remaining_s);
+  link(pivot, cycle, 3, flag("pivot_outrun"), s.start.to_cycle_blend_s);
   // A gait change inside the cycle, once DisableSwitchGroundGait allows it (Part16).
   link(cycle, gait_transition, 2, flag("cycle_gait_changed"), s.cycle.gait_transition_blend_s);
   link(

@@ -180,6 +180,36 @@ TEST_F(ScenarioTest, ReversingTheStickPivotsWithThePivotClip) {
   EXPECT_EQ(run.metrics.nan_frames, 0u);
 }
 
+TEST_F(ScenarioTest, APivotTheRunOutrunsHandsOverOnceItFacesTheNewWay) {
+  // The showcase's full-speed gamepad reversal: past its turn the pivot clip plays at its rate
+  // cap and still falls behind the capsule; the cycle takes over as soon as the actor faces the
+  // way the pivot turned to (turn.pivot_outrun_facing_deg), not 0.3 s before the clip's end.
+  const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 5,
+      "start": {"position": [0, 0, -8], "yaw_deg": 0},
+      "events": [{"t": 0.5, "move": [0, 1], "device": "gamepad"}, {"t": 2.5, "move": [0, -1]}]})");
+  std::size_t last_pivot = 0;
+  for (std::size_t k = 0; k + 1 < run.frames.size(); ++k) {
+    if (run.frames[k].state == "Pivot" && run.frames[k + 1].state != "Pivot")
+      last_pivot = k;
+  }
+  ASSERT_GT(last_pivot, 0u);
+  const sim::TraceFrame& frame = run.frames[last_pivot];
+  EXPECT_EQ(run.frames[last_pivot + 1].state, "Cycle");
+  // Facing the new way (180 degrees) within the 2-degree setting, give or take a frame's turn.
+  EXPECT_NEAR(std::abs(frame.actor_yaw_deg), 180.0f, 3.0f);
+  ASSERT_FALSE(frame.clips.empty());
+  const auto clip =
+      std::find_if(library_->clips.begin(), library_->clips.end(),
+                   [&](const anim::Clip& c) { return c.name == frame.clips[0].name; });
+  ASSERT_NE(clip, library_->clips.end()) << frame.clips[0].name;
+  EXPECT_EQ(clip->name.rfind("run_pivot_180_", 0), 0u) << clip->name;
+  // Left by the usual rule, 0.3 s before its end at the cap's rate of 2 (0.6 s of clip), the
+  // pivot played to 1.87 of its 2.47 s; handed over, it stops at 1.71.
+  EXPECT_LT(frame.clips[0].time_s, clip->duration_s - 0.7f) << "t " << frame.t;
+  ASSERT_TRUE(run.metrics.MaxYawErrorDeg().has_value());
+  EXPECT_LT(*run.metrics.MaxYawErrorDeg(), 3.0);
+}
+
 TEST_F(ScenarioTest, GamepadReversalNeverTurnsAgainstThePivotClipsSide) {
   // A full run reversed on the gamepad (the showcase's t = 12): exactly 180 degrees, so either
   // side is valid; the character must turn the way of the clip it chose from its first frame on,

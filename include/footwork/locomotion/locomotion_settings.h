@@ -104,6 +104,12 @@ struct TurnSettings {
   // reverses at once, already runs the new way; at the start's rate of 1 the run outran the
   // pivot's planted feet by 20 cm.
   float pivot_play_rate_max = 1.0f;
+  // A pivot the capsule outruns even at that rate hands over to the cycle once the actor faces
+  // its velocity within this (radians; 0: never early): played on at its cap, the Knight's
+  // derived run pivot planted a foot every 4 frames under a capsule at full run speed (feet
+  // dragged at 2 m/s, the thigh 49 degrees in a frame). Its turn is then done, so the handover
+  // costs no turn accuracy.
+  float pivot_outrun_facing = 0.0f;
   // |target yaw - actor yaw| above which Rotating mode turns in place (radians).
   float turn_in_place_threshold = 0.0f;
   // Rate of the turn when the character has no turn-in-place clip (rad/s): the actor yaw moves
