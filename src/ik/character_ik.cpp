@@ -292,23 +292,32 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       if (const auto& travel = input.plant_ball_travel[side]; toe && travel)
         reach_cap = std::max(0.0f, glm::length(glm::vec2(travel->x, travel->z)) -
                                        settings.feet.plant_lookahead_margin_m);
+      traces[side] = TraceFoot(*input.world, animated[side].translation, root_height, settings.feet,
+                               velocity * share, toe, reach_cap);
       // Over a drop the leg cannot take, the foot stands on the ground the body stands on; the
-      // traces and the offset are taken where it is moved to.
+      // traces and the offset are taken where it is moved to. Searched only when the ground
+      // under the foot is that far below the root's floor (no extra trace otherwise).
       glm::vec3 ledge_shift(0.0f);
       if (settings.feet.max_step_down_leg_share > 0.0f) {
         const LegRig& leg = rig.legs[side];
-        const float leg_length =
-            glm::length(model_[leg.chain.lower].translation - model_[leg.chain.upper].translation) +
-            glm::length(model_[leg.chain.end].translation - model_[leg.chain.lower].translation);
-        ledge_shift = LedgeSupportShift(
-            *input.world, animated[side].translation, world_from_model.translation,
-            settings.feet.max_step_down_leg_share * leg_length, settings.feet);
+        const float max_drop =
+            settings.feet.max_step_down_leg_share *
+            (glm::length(model_[leg.chain.lower].translation -
+                         model_[leg.chain.upper].translation) +
+             glm::length(model_[leg.chain.end].translation - model_[leg.chain.lower].translation));
+        if (!traces[side].hit || root_height - traces[side].point.y > max_drop) {
+          ledge_shift = LedgeSupportShift(*input.world, animated[side].translation,
+                                          world_from_model.translation, max_drop, settings.feet);
+        }
+        if (ledge_shift != glm::vec3(0.0f)) {
+          const std::optional<glm::vec3> shifted_toe =
+              toe ? std::optional<glm::vec3>(*toe + ledge_shift) : std::nullopt;
+          traces[side] =
+              TraceFoot(*input.world, animated[side].translation + ledge_shift, root_height,
+                        settings.feet, velocity * share, shifted_toe, reach_cap);
+        }
       }
       const glm::vec3 traced_foot = animated[side].translation + ledge_shift;
-      const std::optional<glm::vec3> traced_toe =
-          toe ? std::optional<glm::vec3>(*toe + ledge_shift) : std::nullopt;
-      traces[side] = TraceFoot(*input.world, traced_foot, root_height, settings.feet,
-                               velocity * share, traced_toe, reach_cap);
       const float foot_speed = glm::length(glm::vec2(velocity.x, velocity.z));
       if (toe && traces[side].ahead_distance_m && *traces[side].ahead_distance_m > 0.0f &&
           !IsFootPlanted(input.foot_lock[side]) && foot_speed > 1e-3f)
