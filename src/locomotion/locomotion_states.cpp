@@ -302,6 +302,8 @@ struct LocomotionCharacter::Access {
 
   static void SetupPivot(StateCallbackContext& context) {
     LocomotionCharacter& self = Self(context);
+    // Not the last pivot's: a new one must not hand over on its first frame.
+    self.values_.SetBool("pivot_outrun", false);
     BeginTurningStart(self);
     const LocomotionSettings& settings = self.assets_->settings();
     const int clip = settings.pivot_chooser ? Choose(self, *settings.pivot_chooser) : -1;
