@@ -172,6 +172,10 @@ TEST_F(IkScenarioTest, RunUpTheShallowRamp) {
   ExpectFeetBars(Run("ramp10_run.json"));
 }
 
+TEST_F(IkScenarioTest, StopAstrideTheShallowRampsSideEdge) {
+  ExpectFeetBars(Run("ramp10_edge_stop.json"));
+}
+
 TEST_F(IkScenarioTest, WalkUpTheStairsAndStopOnThem) {
   ExpectFeetBars(Run("stairs_walk.json"));
 }

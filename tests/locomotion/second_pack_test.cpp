@@ -116,6 +116,9 @@ TEST_F(SecondPackTest, TheKnightPassesEveryBarWalkingRunningAndOnStairsAndRamps)
       "ik/flat_walk_run.json",
       "ik/stairs_walk.json",
       "ik/ramp10_run.json",
+      // Stopped astride the ramp's side edge: without foot_placement.max_step_down_leg_share a
+      // foot stepped 34 cm down beside it and stood 32 cm inside the ramp (a 40-degree jump).
+      "ik/ramp10_edge_stop.json",
       "ik/ramp25_walk.json",
       "ik/terrain_walk.json",
       // The default pack's overlays, played as the Knight's own (assets/ik/kaykit_knight.json).
