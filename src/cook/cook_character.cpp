@@ -6,6 +6,7 @@
 #include "footwork/anim/curve_names.h"
 #include "footwork/cook/derived_clips.h"
 #include "footwork/cook/mirror_clip.h"
+#include "footwork/cook/start_entry.h"
 #include "footwork/cook/transitions.h"
 #include "footwork/io/import.h"
 #include "footwork/io/rig_profile_io.h"
@@ -118,17 +119,20 @@ Result<CookedCharacter> CookCharacter(const CharacterDescription& description,
       result->report.source = "stop from " + transition.from_role;
       Add(character, std::move(*result));
     }
-    // Starts: entered as the right foot goes down, so the left foot takes the first step.
+    // Starts: entered on whichever foot stands steadier while the root ramps up and turns.
     for (const float turn_deg : transition.start_turns_deg) {
       derived.role = fmt::format("{}_start_{}", transition.from_role, TurnSuffix(turn_deg));
       derived.disable_switch_ground_gait = 1.0f;
-      Result<anim::Clip> start = SynthesizeStart(
-          scene.skeleton, cycle, *idle, FirstMarker(cycle, anim::curve_names::kMarkerFootRight),
-          turn_deg, transition, derived.role, settings.rate_hz);
-      if (!start)
-        return WithContext(where, start.error());
-      Result<CookedClip> result = CookClip(scene.skeleton, *binding, *start, derived,
-                                           DistanceMarker::kStartPoint, settings);
+      Result<CookedClip> result =
+          CookStartOnTheSteadierFoot([&](const char* entry_marker) -> Result<CookedClip> {
+            Result<anim::Clip> start =
+                SynthesizeStart(scene.skeleton, cycle, *idle, FirstMarker(cycle, entry_marker),
+                                turn_deg, transition, derived.role, settings.rate_hz);
+            if (!start)
+              return start.error();
+            return CookClip(scene.skeleton, *binding, *start, derived, DistanceMarker::kStartPoint,
+                            settings);
+          });
       if (!result)
         return WithContext(where, result.error());
       result->report.source = "start into " + transition.from_role;

@@ -2,6 +2,9 @@
 // the dump: the cycles carry FootLock/MotionSpeed curves and foot markers, and their quality
 // figures are the ones the cooker promises; the second shipped pack meets every bar as well, and
 // so does the default character cooked with floor_from_idle.
+#include <algorithm>
+#include <string>
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -151,11 +154,26 @@ TEST(CookDefaultCharacterTest, TheSecondPackMeetsEveryBarToo) {
     EXPECT_TRUE(report.quality_miss.empty()) << report.quality_miss;
   // Its planted soles are measured against its idle's feet, but the cook does not ground them
   // (no floor_from_idle): reported without a bar.
-  for (const ClipReport& report : character->reports) {
-    if (report.name == "walk") {
-      EXPECT_TRUE(report.quality.locked_sole_height_cm_left.has_value());
-      EXPECT_TRUE(report.quality.locked_sole_height_cm_right.has_value());
+  const auto highest_sole = [&](const std::string& name) {
+    for (const ClipReport& report : character->reports) {
+      if (report.name == name) {
+        EXPECT_TRUE(report.quality.locked_sole_height_cm_left.has_value()) << name;
+        EXPECT_TRUE(report.quality.locked_sole_height_cm_right.has_value()) << name;
+        return std::max(report.quality.locked_sole_height_cm_left.value_or(1e3f),
+                        report.quality.locked_sole_height_cm_right.value_or(1e3f));
+      }
     }
+    ADD_FAILURE() << "no clip " << name;
+    return 1e3f;
+  };
+  EXPECT_LT(highest_sole("walk"), 5.0f);
+  // A derived start turning either way plants its feet as high as the straight start does (the
+  // cycle's own plants), within 0.5 cm. Planted on the outside foot, the left turns stood it
+  // 6-12 cm up: the root's turn swung the hip away from it.
+  for (const std::string gait : {"walk", "run"}) {
+    const float straight = highest_sole(gait + "_start_fwd");
+    for (const std::string turn : {"90_l", "90_r", "180_l", "180_r"})
+      EXPECT_LE(highest_sole(gait + "_start_" + turn), straight + 0.5f) << gait << " " << turn;
   }
 }
 
