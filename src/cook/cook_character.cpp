@@ -6,6 +6,7 @@
 #include "footwork/anim/curve_names.h"
 #include "footwork/cook/derived_clips.h"
 #include "footwork/cook/mirror_clip.h"
+#include "footwork/cook/settle_step.h"
 #include "footwork/cook/start_entry.h"
 #include "footwork/cook/transitions.h"
 #include "footwork/io/import.h"
@@ -103,17 +104,18 @@ Result<CookedCharacter> CookCharacter(const CharacterDescription& description,
     RoleDescription derived = cycle_role;
     derived.looping = false;
     derived.enable_turn_in_place = 0.0f;
-    // Stops: one per foot, entered as that foot goes down so it is the last to plant.
+    // Stops: one per foot, entered as that foot goes down (it stays planted while the root
+    // decelerates; the other plants last), with a settle step where it stands the feet lower.
     for (const auto& [foot, marker] : {std::pair{"l", anim::curve_names::kMarkerFootLeft},
                                        std::pair{"r", anim::curve_names::kMarkerFootRight}}) {
       derived.role = fmt::format("{}_stop_{}", transition.from_role, foot);
-      Result<anim::Clip> stop =
-          SynthesizeStop(scene.skeleton, cycle, *idle, FirstMarker(cycle, marker), transition,
-                         derived.role, settings.rate_hz);
-      if (!stop)
-        return WithContext(where, stop.error());
-      Result<CookedClip> result =
-          CookClip(scene.skeleton, *binding, *stop, derived, DistanceMarker::kStopPoint, settings);
+      Result<CookedClip> result = CookStopWithSteadierSettle(
+          scene.skeleton, *binding, cycle, *idle, FirstMarker(cycle, marker),
+          std::string(foot) == "l" ? 0 : 1, transition, derived.role, settings.rate_hz,
+          [&](const anim::Clip& stop) {
+            return CookClip(scene.skeleton, *binding, stop, derived, DistanceMarker::kStopPoint,
+                            settings);
+          });
       if (!result)
         return WithContext(where, result.error());
       result->report.source = "stop from " + transition.from_role;

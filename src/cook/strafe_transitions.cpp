@@ -4,31 +4,22 @@
 
 #include "clip_lookup.h"
 #include "footwork/anim/curve_names.h"
+#include "footwork/cook/settle_step.h"
+#include "footwork/cook/start_entry.h"
 #include "footwork/cook/transitions.h"
 
 namespace footwork::cook {
 namespace names = anim::curve_names;
 namespace {
 
-Status CookOne(const anim::RigBinding& binding, const Result<anim::Clip>& synthesized,
-               const RoleDescription& role, DistanceMarker distance,
-               const ClipCookSettings& settings, const std::string& source,
-               CookedCharacter& character) {
-  if (!synthesized)
-    return synthesized.error();
-  Result<CookedClip> cooked =
-      CookClip(character.skeleton, binding, *synthesized, role, distance, settings);
-  if (!cooked)
-    return cooked.error();
-  cooked->report.source = source;
-  character.clips.push_back(std::move(cooked->clip));
-  character.reports.push_back(std::move(cooked->report));
-  return Status::Ok();
+void AddCooked(CookedClip cooked, const std::string& source, CookedCharacter& character) {
+  cooked.report.source = source;
+  character.clips.push_back(std::move(cooked.clip));
+  character.reports.push_back(std::move(cooked.report));
 }
 
-// One direction's cycle: a stop per foot (entered as that foot goes down, so it is the last to
-// plant) and a start entered as the right foot goes down (the left takes the first step), the
-// same entry points as the forward ones.
+// One direction's cycle: a stop per foot (entered as that foot goes down) and a start, each
+// cooked as the forward ones are (settle_step.h, start_entry.h).
 Status CookDirection(const TransitionDescription& transition, const RoleDescription& gait_role,
                      const std::string& cycle_name, const anim::RigBinding& binding,
                      const ClipCookSettings& settings, CookedCharacter& character) {
@@ -47,24 +38,35 @@ Status CookDirection(const TransitionDescription& transition, const RoleDescript
     role.role = fmt::format("{}_stop_{}", cycle_name, foot);
     if (FindClip(character.clips, role.role) != nullptr)
       continue;
-    const Result<anim::Clip> stop =
-        SynthesizeStop(character.skeleton, cycle, idle, FirstMarker(cycle, marker), transition,
-                       role.role, settings.rate_hz);
-    if (Status status = CookOne(binding, stop, role, DistanceMarker::kStopPoint, settings,
-                                "stop from " + cycle_name, character);
-        !status) {
-      return status;
-    }
+    Result<CookedClip> stop = CookStopWithSteadierSettle(
+        character.skeleton, binding, cycle, idle, FirstMarker(cycle, marker),
+        std::string(foot) == "l" ? 0 : 1, transition, role.role, settings.rate_hz,
+        [&](const anim::Clip& synthesized) {
+          return CookClip(character.skeleton, binding, synthesized, role,
+                          DistanceMarker::kStopPoint, settings);
+        });
+    if (!stop)
+      return stop.error();
+    AddCooked(std::move(*stop), "stop from " + cycle_name, character);
   }
   role.role = cycle_name + "_start";
   if (FindClip(character.clips, role.role) != nullptr)
     return Status::Ok();
   role.disable_switch_ground_gait = 1.0f;
-  const Result<anim::Clip> start =
-      SynthesizeStart(character.skeleton, cycle, idle, FirstMarker(cycle, names::kMarkerFootRight),
-                      /*turn_deg=*/0.0f, transition, role.role, settings.rate_hz);
-  return CookOne(binding, start, role, DistanceMarker::kStartPoint, settings,
-                 "start into " + cycle_name, character);
+  Result<CookedClip> start =
+      CookStartOnTheSteadierFoot([&](const char* entry_marker) -> Result<CookedClip> {
+        const Result<anim::Clip> synthesized =
+            SynthesizeStart(character.skeleton, cycle, idle, FirstMarker(cycle, entry_marker),
+                            /*turn_deg=*/0.0f, transition, role.role, settings.rate_hz);
+        if (!synthesized)
+          return synthesized.error();
+        return CookClip(character.skeleton, binding, *synthesized, role,
+                        DistanceMarker::kStartPoint, settings);
+      });
+  if (!start)
+    return start.error();
+  AddCooked(std::move(*start), "start into " + cycle_name, character);
+  return Status::Ok();
 }
 
 }  // namespace

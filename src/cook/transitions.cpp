@@ -87,21 +87,25 @@ Result<anim::Clip> Synthesize(const anim::Skeleton& skeleton, const anim::Clip& 
 Result<anim::Clip> SynthesizeStop(const anim::Skeleton& skeleton, const anim::Clip& cycle,
                                   const anim::Clip& idle, float start_time_s,
                                   const TransitionDescription& settings, const std::string& name,
-                                  float rate_hz) {
+                                  float rate_hz, StopIdleBlend idle_blend) {
   if (Status status = Check(cycle, idle, name); !status)
     return status.error();
   const float decel_s = settings.stop_cycles * cycle.duration_s;
-  const float blend_s = std::min(settings.idle_blend_s, decel_s);
+  const bool after_rest = idle_blend == StopIdleBlend::kAfterRest;
+  const float blend_s =
+      after_rest ? settings.idle_blend_s : std::min(settings.idle_blend_s, decel_s);
+  const float blend_begin_s = after_rest ? decel_s : decel_s - blend_s;
   const auto plan = [&](float t) {
     FramePlan step;
     // Playback rate 1 - t / decel_s: the root decelerates uniformly to rest.
     const float u = std::min(t, decel_s);
     step.cycle_advance_s = u - u * u / (2.0f * decel_s);
-    step.idle_weight = Smoothstep((t - (decel_s - blend_s)) / std::max(blend_s, 1e-3f));
+    step.idle_weight = Smoothstep((t - blend_begin_s) / std::max(blend_s, 1e-3f));
     return step;
   };
-  return Synthesize(skeleton, cycle, idle, start_time_s, decel_s + settings.stop_settle_s, plan,
-                    name, rate_hz);
+  // After rest, the idle is held for stop_settle_s once the blend is done, as before it.
+  const float duration_s = decel_s + (after_rest ? blend_s : 0.0f) + settings.stop_settle_s;
+  return Synthesize(skeleton, cycle, idle, start_time_s, duration_s, plan, name, rate_hz);
 }
 
 Result<anim::Clip> SynthesizeStart(const anim::Skeleton& skeleton, const anim::Clip& cycle,

@@ -8,6 +8,7 @@
 #include <functional>
 
 #include "footwork/cook/cook_clip.h"
+#include "footwork/cook/steadier_plants.h"
 #include "footwork/core/error.h"
 
 namespace footwork::cook {
@@ -16,12 +17,9 @@ namespace footwork::cook {
 // it enters its cycle.
 using CookStartEnteredOn = std::function<Result<CookedClip>(const char* entry_marker)>;
 
-// The highest of a cooked clip's locked-sole heights (cm; none when neither was measured).
-std::optional<float> HighestLockedSole(const ClipReport& report);
-
 // Cooks the start entered on each foot and keeps the right-foot entry unless the left-foot one's
-// planted feet stand at least `margin_cm` lower (ClipQuality::locked_sole_height_cm_*); a report
-// note says when the left won and by how much. Without measured soles the right entry is kept.
+// planted feet stand at least `margin_cm` lower (KeepSteadierPlants); a report note says when
+// the left won and by how much. Without measured soles only the right entry is cooked.
 Result<CookedClip> CookStartOnTheSteadierFoot(const CookStartEnteredOn& cook,
                                               float margin_cm = 1.0f);
 
