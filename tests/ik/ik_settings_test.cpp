@@ -92,6 +92,7 @@ TEST(IkSettings, ACharacterFileExtendsTheDefaultWithItsOwnFields) {
   ASSERT_TRUE(knight.ok()) << knight.error().message;
   CharacterIkSettings expected;
   expected.feet.pelvis_steady_climb_m_s = 1.2f;
+  expected.feet.pelvis_down_half_life_s = 0.03f;
   expected.overlay_stand_ins = {
       {"pistol", "2h_melee"}, {"sword", "2h_melee"}, {"torch", "block"}, {"spell", "block"}};
   ExpectSameSettings(*knight, expected);
