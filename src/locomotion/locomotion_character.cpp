@@ -27,6 +27,10 @@ namespace {
 bool InAir(Id state) {
   return state == Id::kJumpStart || state == Id::kFallLoop;
 }
+
+// An outrun pivot's turn stays open into the cycle at most this long (s): steered round on and
+// on, the actor would never stop turning.
+constexpr float kOutrunTurnSettleMax_s = 1.0f;
 }  // namespace
 
 LocomotionCharacter::LocomotionCharacter(std::shared_ptr<const LocomotionAssets> assets,
@@ -225,15 +229,10 @@ Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
 
   WriteValues(input);
   const ClipPlayer before = player_;
+  const Id previous = state();
+  const float yaw_before = actor_yaw_;
   machine_.Update(dt, values_, this);
   const Id current = state();
-  // A jump during a turning start keeps the turn open through the air: the actor goes on
-  // rotating toward the velocity and the turn is measured once back on the ground.
-  if (in_turn_ && current != Id::kStart && current != Id::kPivot && current != Id::kTurnInPlace &&
-      !InAir(current)) {
-    in_turn_ = false;
-    output_.turn_ended = true;
-  }
   // Root motion of the clip over this frame (reported; the default character's turn in place is
   // procedural, so nothing is applied back to the mover yet).
   if (player_.clip >= 0 && player_.clip == before.clip) {
@@ -247,6 +246,29 @@ Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
   EvaluatePose(dt);
   Rotate(input, dt);
   WarpOrientation(dt);
+  if (previous == Id::kPivot && current == Id::kCycle && in_turn_ &&
+      values_.FindBool("pivot_outrun") != nullptr && *values_.FindBool("pivot_outrun")) {
+    turn_settling_ = assets_->settings().turn.pivot_outrun_settled > 0.0f;
+    turn_settling_s_ = 0.0f;
+  }
+  // A jump during a turning start keeps the turn open through the air: the actor goes on
+  // rotating toward the velocity and the turn is measured once back on the ground. So does an
+  // outrun pivot's handover to the cycle, until the actor has stopped turning.
+  if (in_turn_ && current != Id::kStart && current != Id::kPivot && current != Id::kTurnInPlace &&
+      !InAir(current)) {
+    const float yaw_rate = std::fabs(NormalizedDeltaAngle(actor_yaw_, yaw_before)) / dt;
+    turn_settling_s_ += dt;
+    const bool settling = turn_settling_ && current == Id::kCycle &&
+                          yaw_rate > assets_->settings().turn.pivot_outrun_settled &&
+                          turn_settling_s_ < kOutrunTurnSettleMax_s;
+    if (!settling) {
+      in_turn_ = false;
+      turn_settling_ = false;
+      output_.turn_ended = true;
+    }
+  } else {
+    turn_settling_ = false;
+  }
   UpdateLean(dt);
   if (essential_.is_falling)
     fall_speed_m_s_ = std::max(fall_speed_m_s_, -movement_.velocity.y);

@@ -72,6 +72,8 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
       .Number("pivot_blend_s", s.turn.pivot_blend_s, 0.0f, 5.0f)
       .Number("pivot_play_rate_max", s.turn.pivot_play_rate_max, 0.1f, 10.0f, jf::kOptional)
       .Angle("pivot_outrun_facing_deg", s.turn.pivot_outrun_facing, 0.0f, 45.0f, jf::kOptional)
+      .Angle("pivot_outrun_settled_deg_s", s.turn.pivot_outrun_settled, 0.0f, 1000.0f,
+             jf::kOptional)
       .Angle("turn_in_place_threshold_deg", s.turn.turn_in_place_threshold, 0.0f, 180.0f)
       .Angle("turn_in_place_rate_deg_s", s.turn.turn_in_place_rate, 1.0f, 10000.0f)
       .Angle("turn_in_place_done_deg", s.turn.turn_in_place_done, 0.0f, 90.0f)

@@ -183,7 +183,9 @@ TEST_F(ScenarioTest, ReversingTheStickPivotsWithThePivotClip) {
 TEST_F(ScenarioTest, APivotTheRunOutrunsHandsOverOnceItFacesTheNewWay) {
   // The showcase's full-speed gamepad reversal: past its turn the pivot clip plays at its rate
   // cap and still falls behind the capsule; the cycle takes over as soon as the actor faces the
-  // way the pivot turned to (turn.pivot_outrun_facing_deg), not 0.3 s before the clip's end.
+  // way the pivot turned to (turn.pivot_outrun_facing_deg), not 0.3 s before the clip's end. The
+  // turn stays open into the cycle while the actor goes on rotating, and is judged once it has
+  // stopped (turn.pivot_outrun_settled_deg_s): closed at the handover it missed by 15 degrees.
   const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 5,
       "start": {"position": [0, 0, -8], "yaw_deg": 0},
       "events": [{"t": 0.5, "move": [0, 1], "device": "gamepad"}, {"t": 2.5, "move": [0, -1]}]})");
@@ -195,8 +197,10 @@ TEST_F(ScenarioTest, APivotTheRunOutrunsHandsOverOnceItFacesTheNewWay) {
   ASSERT_GT(last_pivot, 0u);
   const sim::TraceFrame& frame = run.frames[last_pivot];
   EXPECT_EQ(run.frames[last_pivot + 1].state, "Cycle");
-  // Facing the new way (180 degrees) within the 2-degree setting, give or take a frame's turn.
-  EXPECT_NEAR(std::abs(frame.actor_yaw_deg), 180.0f, 3.0f);
+  // Facing the new way (180 degrees) within the 20-degree setting, give or take a frame's turn.
+  EXPECT_NEAR(std::abs(frame.actor_yaw_deg), 180.0f, 25.0f);
+  EXPECT_GT(std::abs(std::remainder(frame.actor_yaw_deg - 180.0f, 360.0f)), 2.0f)
+      << "handed over later than the setting allows";
   ASSERT_FALSE(frame.clips.empty());
   const auto clip =
       std::find_if(library_->clips.begin(), library_->clips.end(),
@@ -204,10 +208,18 @@ TEST_F(ScenarioTest, APivotTheRunOutrunsHandsOverOnceItFacesTheNewWay) {
   ASSERT_NE(clip, library_->clips.end()) << frame.clips[0].name;
   EXPECT_EQ(clip->name.rfind("run_pivot_180_", 0), 0u) << clip->name;
   // Left by the usual rule, 0.3 s before its end at the cap's rate of 2 (0.6 s of clip), the
-  // pivot played to 1.87 of its 2.47 s; handed over, it stops at 1.71.
+  // pivot played to 1.87 of its 2.47 s; handed over, it stops earlier.
   EXPECT_LT(frame.clips[0].time_s, clip->duration_s - 0.7f) << "t " << frame.t;
   ASSERT_TRUE(run.metrics.MaxYawErrorDeg().has_value());
   EXPECT_LT(*run.metrics.MaxYawErrorDeg(), 3.0);
+  // The turn ended in the cycle, after the handover.
+  bool ended_in_cycle = false;
+  for (std::size_t k = last_pivot + 1; k < run.frames.size(); ++k) {
+    for (const sim::TraceEvent& event : run.frames[k].events)
+      ended_in_cycle |=
+          event.kind == sim::TraceEvent::Kind::kTurnEnded && run.frames[k].state == "Cycle";
+  }
+  EXPECT_TRUE(ended_in_cycle);
 }
 
 TEST_F(ScenarioTest, GamepadReversalNeverTurnsAgainstThePivotClipsSide) {
@@ -224,15 +236,25 @@ TEST_F(ScenarioTest, GamepadReversalNeverTurnsAgainstThePivotClipsSide) {
   const std::string side = clip.substr(clip.size() - 2);
   ASSERT_TRUE(side == "_l" || side == "_r") << clip;
   const double direction = side == "_l" ? 1.0 : -1.0;
+  // Over the turn: from the pivot's first frame until its turn ends (in the cycle it hands over
+  // to when outrun, once the actor stops turning).
   double progress = 0.0;
   double worst = 0.0;
+  bool turning = false;
   for (std::size_t k = 1; k < run.frames.size(); ++k) {
-    if (run.frames[k].state != "Pivot")
+    turning |= run.frames[k].state == "Pivot";
+    if (!turning)
       continue;
     double step = run.frames[k].actor_yaw_deg - run.frames[k - 1].actor_yaw_deg;
     step = std::remainder(step, 360.0);
     progress += direction * step;
     worst = std::max(worst, -progress);
+    const bool ended = std::any_of(run.frames[k].events.begin(), run.frames[k].events.end(),
+                                   [](const sim::TraceEvent& event) {
+                                     return event.kind == sim::TraceEvent::Kind::kTurnEnded;
+                                   });
+    if (ended)
+      break;
   }
   EXPECT_LT(worst, 1.0) << clip;
   EXPECT_GT(progress, 170.0) << clip;

@@ -113,7 +113,9 @@ TEST_F(ShowcaseBarsTest, APivotsPlantedFeetStayOnTheFloor) {
   }
   std::printf("[showcase] %zu planted pivot foot samples, highest %.2f cm\n", planted,
               highest_m * 100.0);
-  EXPECT_GT(planted, 8u);
+  // Outrun, the pivot hands over to the cycle 20 degrees before it faces the new way: 6 planted
+  // samples are left in it.
+  EXPECT_GT(planted, 4u);
   EXPECT_LE(highest_m, 0.02);
 }
 

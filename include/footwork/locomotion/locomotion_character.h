@@ -310,6 +310,10 @@ class LocomotionCharacter {
   // Clip time up to which the turn clip's rotation has been applied.
   float turn_clip_time_s_ = 0.0f;
   bool in_turn_ = false;
+  // An outrun pivot handed over to the cycle: its turn stays open while the actor goes on
+  // rotating (TurnSettings::pivot_outrun_settled), for at most a second.
+  bool turn_settling_ = false;
+  float turn_settling_s_ = 0.0f;
   float dt_ = 0.0f;
   const LocomotionInput* input_ = nullptr;
   const movement::CharacterMover* mover_ = nullptr;
