@@ -5,8 +5,8 @@
 // Asserted: the scenarios run (the default choosers find every clip they name), start, cycle and
 // stop on the Knight's own clips, produce no NaN, and keep every foot out of the ground; and the
 // scenarios the Knight passes with its own movement speeds (assets/movement/kaykit_knight.json)
-// keep passing every bar. Not asserted, because the Knight does not meet it yet: the showcase
-// (see the closing notes).
+// keep passing every bar. The showcase is held to the bars it meets; not to its joint-jump and
+// penetration bars, which the Knight misses on the stairs' side edge (see the closing notes).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -138,6 +138,26 @@ TEST_F(SecondPackTest, TheKnightPassesEveryBarWalkingRunningAndOnStairsAndRamps)
       }
     }
   }
+}
+
+// The showcase, timed for the default character, takes the Knight up the stairs along their side
+// edge, where it misses the joint-jump and penetration bars. Every other bar holds: its planted
+// feet floated 8.9 cm (left-turning starts planted on the outside foot), 3.5 cm (an idle after a
+// wide strafe stop) and 2.3 cm (its sprint pivot at the rate cap), and slid 0.94 cm/s on average.
+TEST_F(SecondPackTest, TheKnightsShowcaseKeepsItsFeetPlantedAndStill) {
+  const Run run = Simulate("showcase.json");
+  ASSERT_FALSE(run.frames.empty());
+  EXPECT_EQ(run.metrics.nan_frames, 0u);
+  std::size_t checked = 0;
+  for (const sim::MetricCheck& check : run.metrics.checks) {
+    if (!check.measured() || check.name.rfind("max_joint_jump_deg", 0) == 0 ||
+        check.name == "foot_penetration_cm")
+      continue;
+    ++checked;
+    EXPECT_TRUE(check.passed()) << check.name << " = " << *check.value << ", bar "
+                                << check.comparison << " " << *check.bar;
+  }
+  EXPECT_GE(checked, 6u);
 }
 
 // The Knight's first walking steps out of the idle reach far: with the pelvis lowered at most
