@@ -59,6 +59,18 @@ Result<std::vector<Transform>> ModelPoses(const anim::Skeleton& skeleton, const 
   return model;
 }
 
+std::vector<Transform> SampleRootPath(const anim::Clip& clip, float rate_hz, int frames) {
+  std::vector<Transform> root;
+  root.reserve(static_cast<std::size_t>(std::max(frames, 0)));
+  for (int f = 0; f < frames; ++f) {
+    const float time_s = std::min(static_cast<float>(f) / rate_hz, clip.duration_s);
+    root.push_back(clip.root_motion.empty()
+                       ? Transform::Identity()
+                       : anim::SampleRootMotion(clip, time_s, anim::WrapMode::kClamp));
+  }
+  return root;
+}
+
 Result<SampledMotion> SampleMotion(const anim::Skeleton& skeleton, const anim::Clip& clip,
                                    const anim::RigBinding& binding, float rate_hz) {
   const int foot_l = binding.Joint("foot_l");
@@ -76,12 +88,9 @@ Result<SampledMotion> SampleMotion(const anim::Skeleton& skeleton, const anim::C
   SampledMotion motion;
   motion.rate_hz = rate_hz;
   motion.duration_s = clip.duration_s;
+  motion.root = SampleRootPath(clip, rate_hz, poses->frames());
   anim::Pose model(static_cast<std::size_t>(skeleton.num_joints()));
   for (int f = 0; f < poses->frames(); ++f) {
-    const float time_s = std::min(static_cast<float>(f) / rate_hz, clip.duration_s);
-    motion.root.push_back(clip.root_motion.empty()
-                              ? Transform::Identity()
-                              : anim::SampleRootMotion(clip, time_s, anim::WrapMode::kClamp));
     anim::LocalToModelJob job;
     job.skeleton = &skeleton;
     job.input = {poses->Frame(f), static_cast<std::size_t>(poses->joints)};

@@ -39,14 +39,11 @@ Result<anim::Clip> AddSettleStep(const anim::Skeleton& skeleton, const anim::Rig
   Result<SampledPoses> poses = SamplePoses(skeleton, stop, rate_hz);
   if (!poses)
     return WithContext(where, poses.error());
-  Result<SampledMotion> motion = SampleMotion(skeleton, stop, binding, rate_hz);
-  if (!motion)
-    return WithContext(where, motion.error());
   const int n = poses->frames();
   const int joints = poses->joints;
   const int begin = static_cast<int>(std::lround(step.begin_s * rate_hz));
   const int end = static_cast<int>(std::lround(step.end_s * rate_hz));
-  if (begin < 0 || end <= begin || end >= n || static_cast<int>(motion->root.size()) != n) {
+  if (begin < 0 || end <= begin || end >= n) {
     return Error{fmt::format("{}: the step ({} to {} s) must lie within the clip's {:.3f} s", where,
                              step.begin_s, step.end_s, stop.duration_s)};
   }
@@ -58,7 +55,7 @@ Result<anim::Clip> AddSettleStep(const anim::Skeleton& skeleton, const anim::Rig
   const auto model_at = [&](int frame, int joint) -> const Transform& {
     return (*model)[static_cast<std::size_t>(frame) * joints + joint];
   };
-  std::vector<Transform> root = motion->root;
+  std::vector<Transform> root = SampleRootPath(stop, rate_hz, n);
   // Where the standing foot landed, and where the settled idle would put it.
   const glm::vec3 landed = root[begin].TransformPoint(model_at(begin, standing.end).translation);
   const glm::vec3 settled = root[n - 1].TransformPoint(model_at(n - 1, standing.end).translation);
@@ -107,23 +104,23 @@ Result<CookedClip> CookStopWithSteadierSettle(const anim::Skeleton& skeleton,
     return stop.error();
   Result<CookedClip> cooked = cook(*stop);
   // A step needs a few frames.
-  if (!cooked || !HighestLockedSole(cooked->report) || !(transition.idle_blend_s * rate_hz >= 4.0f))
+  if (!(transition.idle_blend_s * rate_hz >= 4.0f))
     return cooked;
-  Result<anim::Clip> resting = SynthesizeStop(skeleton, cycle, idle, start_time_s, transition, name,
-                                              rate_hz, StopIdleBlend::kAfterRest);
-  if (!resting)
-    return resting.error();
-  SettleStep step;
-  step.stepping_side = stepping_side;
-  step.begin_s = transition.stop_cycles * cycle.duration_s;
-  step.end_s = step.begin_s + transition.idle_blend_s;
-  Result<anim::Clip> settled = AddSettleStep(skeleton, binding, *resting, step, rate_hz);
-  if (!settled)
-    return settled.error();
-  Result<CookedClip> settled_cooked = cook(*settled);
-  if (!settled_cooked)
-    return settled_cooked;
-  return KeepSteadierPlants(std::move(*cooked), std::move(*settled_cooked), 1.0f, kSettleStepNote);
+  const auto settled = [&]() -> Result<CookedClip> {
+    Result<anim::Clip> resting = SynthesizeStop(skeleton, cycle, idle, start_time_s, transition,
+                                                name, rate_hz, StopIdleBlend::kAfterRest);
+    if (!resting)
+      return resting.error();
+    SettleStep step;
+    step.stepping_side = stepping_side;
+    step.begin_s = transition.stop_cycles * cycle.duration_s;
+    step.end_s = step.begin_s + transition.idle_blend_s;
+    Result<anim::Clip> stepped = AddSettleStep(skeleton, binding, *resting, step, rate_hz);
+    if (!stepped)
+      return stepped.error();
+    return cook(*stepped);
+  };
+  return CookSteadierPlants(std::move(cooked), settled, 1.0f, kSettleStepNote);
 }
 
 bool HasSettleStep(const ClipReport& report) {

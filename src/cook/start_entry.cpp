@@ -6,16 +6,10 @@
 namespace footwork::cook {
 
 Result<CookedClip> CookStartOnTheSteadierFoot(const CookStartEnteredOn& cook, float margin_cm) {
-  Result<CookedClip> right = cook(anim::curve_names::kMarkerFootRight);
-  if (!right)
-    return right;
-  if (!HighestLockedSole(right->report))
-    return right;
-  Result<CookedClip> left = cook(anim::curve_names::kMarkerFootLeft);
-  if (!left)
-    return left;
-  return KeepSteadierPlants(std::move(*right), std::move(*left), margin_cm,
-                            "entered on the left foot");
+  return CookSteadierPlants(
+      cook(anim::curve_names::kMarkerFootRight),
+      [&] { return cook(anim::curve_names::kMarkerFootLeft); }, margin_cm,
+      "entered on the left foot");
 }
 
 }  // namespace footwork::cook

@@ -14,16 +14,24 @@ std::optional<float> HighestLockedSole(const ClipReport& report) {
   return left ? left : right;
 }
 
-CookedClip KeepSteadierPlants(CookedClip preferred, CookedClip alternative, float margin_cm,
-                              const std::string& what) {
-  const std::optional<float> preferred_sole = HighestLockedSole(preferred.report);
-  const std::optional<float> alternative_sole = HighestLockedSole(alternative.report);
-  if (!preferred_sole || !alternative_sole || *alternative_sole > *preferred_sole - margin_cm)
+Result<CookedClip> CookSteadierPlants(Result<CookedClip> preferred,
+                                      const CookAlternative& alternative, float margin_cm,
+                                      const std::string& what) {
+  if (!preferred)
     return preferred;
-  alternative.report.notes.push_back(
+  const std::optional<float> preferred_sole = HighestLockedSole(preferred->report);
+  if (!preferred_sole)
+    return preferred;
+  Result<CookedClip> other = alternative();
+  if (!other)
+    return other;
+  const std::optional<float> other_sole = HighestLockedSole(other->report);
+  if (!other_sole || *other_sole > *preferred_sole - margin_cm)
+    return preferred;
+  other->report.notes.push_back(
       fmt::format("{}: planted soles stand {:.1f} cm up at most, {:.1f} cm without", what,
-                  *alternative_sole, *preferred_sole));
-  return alternative;
+                  *other_sole, *preferred_sole));
+  return other;
 }
 
 }  // namespace footwork::cook

@@ -246,8 +246,8 @@ Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
   EvaluatePose(dt);
   Rotate(input, dt);
   WarpOrientation(dt);
-  if (previous == Id::kPivot && current == Id::kCycle && in_turn_ &&
-      values_.FindBool("pivot_outrun") != nullptr && *values_.FindBool("pivot_outrun")) {
+  if (const bool* outrun = values_.FindBool("pivot_outrun");
+      previous == Id::kPivot && current == Id::kCycle && in_turn_ && outrun != nullptr && *outrun) {
     turn_settling_ = assets_->settings().turn.pivot_outrun_settled > 0.0f;
     turn_settling_s_ = 0.0f;
   }

@@ -23,6 +23,10 @@ int FrameCount(float duration_s, float rate_hz);
 Result<SampledMotion> SampleMotion(const anim::Skeleton& skeleton, const anim::Clip& clip,
                                    const anim::RigBinding& binding, float rate_hz);
 
+// The root-motion transform at each of `frames` frames at rate_hz (clamped playback; identity for
+// a clip without root motion): SampleMotion's root, without sampling the joints.
+std::vector<Transform> SampleRootPath(const anim::Clip& clip, float rate_hz, int frames);
+
 // Every frame's local pose (frames x joints, row-major), sampled as SampleMotion does.
 struct SampledPoses {
   int joints = 0;

@@ -45,7 +45,7 @@ using CookSynthesized = std::function<Result<CookedClip>(const anim::Clip& synth
 
 // The stop from `cycle` entered as `stepping_side`'s foot goes down (SynthesizeStop), cooked as
 // synthesized and, when its planted soles were measured, also with the settle step; the settled
-// one is kept when its planted feet stand at least 1 cm lower (KeepSteadierPlants).
+// one is kept when its planted feet stand at least 1 cm lower (CookSteadierPlants).
 Result<CookedClip> CookStopWithSteadierSettle(const anim::Skeleton& skeleton,
                                               const anim::RigBinding& binding,
                                               const anim::Clip& cycle, const anim::Clip& idle,

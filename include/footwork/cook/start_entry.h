@@ -18,7 +18,7 @@ namespace footwork::cook {
 using CookStartEnteredOn = std::function<Result<CookedClip>(const char* entry_marker)>;
 
 // Cooks the start entered on each foot and keeps the right-foot entry unless the left-foot one's
-// planted feet stand at least `margin_cm` lower (KeepSteadierPlants); a report note says when
+// planted feet stand at least `margin_cm` lower (CookSteadierPlants); a report note says when
 // the left won and by how much. Without measured soles only the right entry is cooked.
 Result<CookedClip> CookStartOnTheSteadierFoot(const CookStartEnteredOn& cook,
                                               float margin_cm = 1.0f);
