@@ -255,6 +255,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
   // The lowest offset each swinging foot may take while following the pelvis down (its sole
   // then clears the ground under it by swing_clearance_m); unset without ground under it.
   std::array<std::optional<float>, 2> lowest_clear_offset;
+  // The deepest step down each leg takes (max_step_down_leg_share of its length).
+  std::array<float, 2> max_step_down{0.0f, 0.0f};
   for (int side = 0; side < 2; ++side) {
     animated[side] = world_from_model * model_[rig.legs[side].chain.end];
     // The look-ahead follows where the swinging foot is heading: not for a planted foot, and
@@ -297,27 +299,57 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // Over a drop the leg cannot take, the foot stands on the ground the body stands on; the
       // traces and the offset are taken where it is moved to. Searched only when the ground
       // under the foot is that far below the root's floor (no extra trace otherwise).
-      glm::vec3 ledge_shift(0.0f);
+      // The shift found this frame is approached at a capped speed, and kept while the foot is
+      // planted (the lock holds it where it landed): appearing at once, 25 cm sideways onto the
+      // stairs beside the floor, it swung the leg in a frame. The traces are taken where the
+      // foot is going, so it rises before it moves over the higher ground; while it moves back
+      // off it, where it still is if that is higher.
+      glm::vec3& ledge_shift = placement_.ledge_shift[side];
+      // Where the trace in traces[side] was taken, relative to the animated foot.
+      glm::vec3 traced_shift(0.0f);
       if (settings.feet.max_step_down_leg_share > 0.0f) {
         const LegRig& leg = rig.legs[side];
-        const float max_drop =
+        const float max_drop = max_step_down[side] =
             settings.feet.max_step_down_leg_share *
             (glm::length(model_[leg.chain.lower].translation -
                          model_[leg.chain.upper].translation) +
              glm::length(model_[leg.chain.end].translation - model_[leg.chain.lower].translation));
-        if (!traces[side].hit || root_height - traces[side].point.y > max_drop) {
-          ledge_shift = LedgeSupportShift(*input.world, animated[side].translation,
-                                          world_from_model.translation, max_drop, settings.feet);
+        glm::vec3 wanted = ledge_shift;
+        if (!IsFootPlanted(input.foot_lock[side])) {
+          wanted = glm::vec3(0.0f);
+          if (!traces[side].hit || root_height - traces[side].point.y > max_drop) {
+            wanted = LedgeSupportShift(*input.world, animated[side].translation,
+                                       world_from_model.translation, max_drop, settings.feet,
+                                       world_from_model.TransformVector(glm::vec3(1, 0, 0)));
+          }
         }
-        if (ledge_shift != glm::vec3(0.0f)) {
-          const std::optional<glm::vec3> shifted_toe =
-              toe ? std::optional<glm::vec3>(*toe + ledge_shift) : std::nullopt;
-          traces[side] =
-              TraceFoot(*input.world, animated[side].translation + ledge_shift, root_height,
-                        settings.feet, velocity * share, shifted_toe, reach_cap);
+        const auto trace_at = [&](const glm::vec3& shift) {
+          return TraceFoot(*input.world, animated[side].translation + shift, root_height,
+                           settings.feet, velocity * share,
+                           toe ? std::optional<glm::vec3>(*toe + shift) : std::nullopt, reach_cap);
+        };
+        const glm::vec3 step = wanted - ledge_shift;
+        const float step_length = glm::length(step);
+        const float max_step = settings.feet.max_ledge_shift_speed_m_s * dt;
+        const glm::vec3 previous_shift = ledge_shift;
+        ledge_shift = step_length > max_step && max_step > 0.0f
+                          ? ledge_shift + step * (max_step / step_length)
+                          : wanted;
+        if (wanted != glm::vec3(0.0f)) {
+          traces[side] = trace_at(wanted);
+          traced_shift = wanted;
         }
+        if (previous_shift != glm::vec3(0.0f) && ledge_shift != wanted) {
+          const FootTrace still = trace_at(ledge_shift);
+          if (still.hit && (!traces[side].hit || still.point.y > traces[side].point.y)) {
+            traces[side] = still;
+            traced_shift = ledge_shift;
+          }
+        }
+      } else {
+        ledge_shift = glm::vec3(0.0f);
       }
-      const glm::vec3 traced_foot = animated[side].translation + ledge_shift;
+      const glm::vec3 traced_foot = animated[side].translation + traced_shift;
       const float foot_speed = glm::length(glm::vec2(velocity.x, velocity.z));
       if (toe && traces[side].ahead_distance_m && *traces[side].ahead_distance_m > 0.0f &&
           !IsFootPlanted(input.foot_lock[side]) && foot_speed > 1e-3f)
@@ -364,6 +396,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       tilt_targets[side] = FootTiltTarget(traces[side], settings.feet.max_foot_tilt_rad);
       enable[side] = input.enable_foot_ik[side];
     } else if (input.world != nullptr) {
+      placement_.ledge_shift[side] = glm::vec3(0.0f);
       // Airborne: no offsets (nothing pulls the feet toward the ground), but the ground under
       // each foot is still traced so the sole is kept above it below: the last falling frame
       // before touchdown put a foot 1.4 cm through the floor landing off a ledge.
@@ -407,7 +440,19 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
   // back over a ramp's lower ground was pulled past its leg's reach). The pelvis keeps the target
   // taken before (a foot following it down must not pull it further down: it sank 33 cm running
   // up 10 degrees).
-  float pelvis_target = PelvisTarget(offset_targets, enable);
+  // A swinging foot over lower ground pulls the pelvis down no faster than
+  // max_pelvis_swing_drop_speed_m_s, fully once it comes down (swing 0).
+  float pelvis_target = 0.0f;
+  for (int side = 0; side < 2; ++side) {
+    const float weight = std::isfinite(enable[side]) ? std::clamp(enable[side], 0.0f, 1.0f) : 0.0f;
+    float pull = std::min(0.0f, offset_targets[side].y * weight);
+    const float cap = settings.feet.max_pelvis_swing_drop_speed_m_s;
+    if (cap > 0.0f && swing[side] > 0.0f) {
+      const float limited = std::max(pull, std::min(0.0f, placement_.pelvis_offset_m) - cap * dt);
+      pull += std::min(swing[side], 1.0f) * (limited - pull);
+    }
+    pelvis_target = std::min(pelvis_target, pull);
+  }
   if (input.grounded && settings.lock.max_pelvis_reach_drop_m > 0.0f) {
     for (int side = 0; side < 2; ++side) {
       const FootLockState& lock = locks_[side];
@@ -425,6 +470,28 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
           std::min(pelvis_target,
                    PelvisDropToReach(world_from_model.TransformPoint(hip), lock.held.translation,
                                      reach, settings.lock.max_pelvis_reach_drop_m));
+    }
+  }
+  // A foot moved onto the ledge beside it (under the body, away from its hip) is kept within
+  // its leg's reach by lowering the pelvis, by no more than the leg's step down: held there by
+  // the lock, it was drawn back toward the hip until it stood on the ledge's very edge.
+  if (input.grounded) {
+    for (int side = 0; side < 2; ++side) {
+      if (placement_.ledge_shift[side] == glm::vec3(0.0f) || !(enable[side] > 0.0f))
+        continue;
+      const LegRig& leg = rig.legs[side];
+      const glm::vec3 hip = model_[leg.chain.upper].translation;
+      const float reach =
+          std::clamp(settings.max_leg_extension - settings.leg_soft_extension, 0.0f, 1.0f) *
+          (glm::length(model_[leg.chain.lower].translation - hip) +
+           glm::length(model_[leg.chain.end].translation - model_[leg.chain.lower].translation));
+      const glm::vec3 foot = animated[side].translation + offset_targets[side];
+      // Eased in as the foot comes down (a swinging foot needs no reach, and its target sweeps
+      // about with the swing: the pelvis followed it 4 cm in a frame).
+      pelvis_target =
+          std::min(pelvis_target, PlantedShare(input.foot_lock[side]) *
+                                      PelvisDropToReach(world_from_model.TransformPoint(hip), foot,
+                                                        reach, max_step_down[side]));
     }
   }
   if (settings.feet.swing_follows_pelvis) {
@@ -545,6 +612,13 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
           PlaneRise(traces[side].normal, target_world.translation - placed.translation);
       target_world.rotation = HoldYawFollowTilt(target_world.rotation, placed.rotation);
     }
+    // A foot being released slides from where it was held to the placed one: across a step's
+    // edge its ball went 4.5 cm into the higher step (a 180 start off a stair, the held foot
+    // drawn back with the turning body), so it is kept above the ground there too.
+    if (locks_[side].locked && !IsFootPlanted(lock_curve) && settings.feet.sink_guard_toe &&
+        input.world != nullptr && traces[side].hit)
+      KeepSoleAboveGround(*input.world, leg, rig.foot_height_m, root_height, settings.feet,
+                          target_world);
     // A held foot its leg cannot reach (a plant made part way back to the stride before it, a
     // capsule outrunning its clip) would be shown lifted off the ground by the leg's reach clamp:
     // 2.5 cm in a backward walk at full speed. It is drawn toward the hip along the ground

@@ -23,22 +23,40 @@ struct Section {
 };
 const std::vector<Section>& Sections() {
   static const std::vector<Section> kSections = {
-      {"foot_placement", {"trace_above_m",           "trace_below_m",
-                          "foot_height_scale",       "foot_up_half_life_s",
-                          "foot_down_half_life_s",   "foot_rotation_half_life_s",
-                          "pelvis_down_half_life_s", "pelvis_up_half_life_s",
-                          "max_foot_tilt_deg",       "sink_tolerance_m",
-                          "sink_guard_toe",          "max_settle_m",
-                          "max_settle_speed_m_s",    "max_landing_tuck_speed_m_s",
-                          "min_surface_normal_y",    "lookahead_s",
-                          "max_lookahead_m",         "lookahead_traces",
-                          "min_step_up_m",           "lookahead_full_lift_m",
-                          "landing_lookahead_s",     "plant_lookahead_margin_m",
-                          "max_foot_rise_speed_m_s", "max_pelvis_rise_speed_m_s",
-                          "swing_clearance_m",       "max_riser_push_back_m",
-                          "swing_follows_pelvis",    "pelvis_steady_climb_m_s",
-                          "max_step_down_leg_share", "ledge_search_step_m",
-                          "ledge_margin_m"}},
+      {"foot_placement",
+       {"trace_above_m",
+        "trace_below_m",
+        "foot_height_scale",
+        "foot_up_half_life_s",
+        "foot_down_half_life_s",
+        "foot_rotation_half_life_s",
+        "pelvis_down_half_life_s",
+        "pelvis_up_half_life_s",
+        "max_foot_tilt_deg",
+        "sink_tolerance_m",
+        "sink_guard_toe",
+        "max_settle_m",
+        "max_settle_speed_m_s",
+        "max_landing_tuck_speed_m_s",
+        "min_surface_normal_y",
+        "lookahead_s",
+        "max_lookahead_m",
+        "lookahead_traces",
+        "min_step_up_m",
+        "lookahead_full_lift_m",
+        "landing_lookahead_s",
+        "plant_lookahead_margin_m",
+        "max_foot_rise_speed_m_s",
+        "max_pelvis_rise_speed_m_s",
+        "swing_clearance_m",
+        "max_riser_push_back_m",
+        "swing_follows_pelvis",
+        "pelvis_steady_climb_m_s",
+        "max_step_down_leg_share",
+        "ledge_search_step_m",
+        "ledge_margin_m",
+        "max_ledge_shift_speed_m_s",
+        "max_pelvis_swing_drop_speed_m_s"}},
       {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m"}},
       {"foot_lock",
        {"enabled", "follow_placement_height", "teleport_distance_m", "max_reach_draw_m",
@@ -117,7 +135,10 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("max_step_down_leg_share", feet.max_step_down_leg_share, 0.0f, 2.0f, kOptional)
       // A zero step would never end the search.
       .Number("ledge_search_step_m", feet.ledge_search_step_m, 0.005f, 0.5f, kOptional)
-      .Number("ledge_margin_m", feet.ledge_margin_m, 0.0f, 0.5f, kOptional);
+      .Number("ledge_margin_m", feet.ledge_margin_m, 0.0f, 0.5f, kOptional)
+      .Number("max_ledge_shift_speed_m_s", feet.max_ledge_shift_speed_m_s, 0.0f, 100.0f, kOptional)
+      .Number("max_pelvis_swing_drop_speed_m_s", feet.max_pelvis_swing_drop_speed_m_s, 0.0f, 100.0f,
+              kOptional);
 
   read.Object("legs", kOptional)
       .Number("max_extension", s.max_leg_extension, 0.5f, 1.0f, kOptional)

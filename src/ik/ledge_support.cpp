@@ -2,19 +2,32 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
 
 namespace footwork::ik {
+namespace {
+
+bool IsFiniteXZ(const glm::vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.z);
+}
+
+}  // namespace
 
 glm::vec3 LedgeSupportShift(const world::CollisionWorld& world, const glm::vec3& foot,
                             const glm::vec3& root, float max_drop_m,
-                            const FootPlacementSettings& settings) {
+                            const FootPlacementSettings& settings, const glm::vec3& side_axis) {
   const glm::vec3 none(0.0f);
   if (!(max_drop_m > 0.0f) || !(settings.ledge_search_step_m > 0.0f) ||
-      !std::isfinite(max_drop_m) || !std::isfinite(foot.x) || !std::isfinite(foot.z) ||
-      !std::isfinite(root.x) || !std::isfinite(root.y) || !std::isfinite(root.z))
+      !std::isfinite(max_drop_m) || !IsFiniteXZ(foot) || !IsFiniteXZ(root) ||
+      !std::isfinite(root.y) || !IsFiniteXZ(side_axis))
     return none;
   const FootTrace under_root = TraceFoot(world, root, root.y, settings);
-  if (!under_root.hit)
+  // A root over a drop deeper than the leg takes stands perched on the edge of what holds the
+  // capsule up (the stairs' side with the capsule's axis just off them): its height is then the
+  // reference, level, and the ground under it is not.
+  const bool perched = !under_root.hit || root.y - under_root.point.y > max_drop_m;
+  if (perched && side_axis == none)
     return none;
   // Measured from the plane under the root, so that a slope is no drop: walking down 25 degrees
   // the leading foot is a stride's fall below the root.
@@ -22,6 +35,8 @@ glm::vec3 LedgeSupportShift(const world::CollisionWorld& world, const glm::vec3&
     const FootTrace under = TraceFoot(world, glm::vec3(x, root.y, z), root.y, settings);
     if (!under.hit)
       return false;
+    if (perched)
+      return root.y - under.point.y <= max_drop_m;
     const glm::vec3& n = under_root.normal;
     const float plane_y =
         under_root.point.y -
@@ -30,19 +45,57 @@ glm::vec3 LedgeSupportShift(const world::CollisionWorld& world, const glm::vec3&
   };
   if (within_reach(foot.x, foot.z))
     return none;
-  const glm::vec2 to_root(root.x - foot.x, root.z - foot.z);
-  const float distance = glm::length(to_root);
-  if (!(distance > settings.ledge_search_step_m))
-    return none;
-  const glm::vec2 direction = to_root / distance;
-  for (float along = settings.ledge_search_step_m; along <= distance;
-       along += settings.ledge_search_step_m) {
-    if (!within_reach(foot.x + direction.x * along, foot.z + direction.y * along))
-      continue;
-    const float shift = std::min(along + settings.ledge_margin_m, distance);
-    return glm::vec3(direction.x * shift, 0.0f, direction.y * shift);
+  // First point along `direction` within reach, up to `limit`, and the margin further in.
+  const auto search = [&](const glm::vec2& direction, float limit) -> std::optional<glm::vec3> {
+    for (float along = settings.ledge_search_step_m; along <= limit;
+         along += settings.ledge_search_step_m) {
+      if (!within_reach(foot.x + direction.x * along, foot.z + direction.y * along))
+        continue;
+      const float shift = std::min(along + settings.ledge_margin_m, limit);
+      return glm::vec3(direction.x * shift, 0.0f, direction.y * shift);
+    }
+    return std::nullopt;
+  };
+  if (!perched) {
+    const glm::vec2 to_root(root.x - foot.x, root.z - foot.z);
+    const float distance = glm::length(to_root);
+    if (!(distance > settings.ledge_search_step_m))
+      return none;
+    return search(to_root / distance, distance).value_or(none);
   }
-  return none;
+  // Perched, the support is beside the root rather than under it: sideways toward the body's
+  // middle and on past it as far again (where the other foot stands), so the stride along the
+  // edge is kept. Toward the root itself ran along the drop to the contact far ahead.
+  const glm::vec2 side = glm::normalize(glm::vec2(side_axis.x, side_axis.z));
+  const float lateral = glm::dot(glm::vec2(root.x - foot.x, root.z - foot.z), side);
+  if (!(std::fabs(lateral) > settings.ledge_search_step_m))
+    return none;
+  const glm::vec2 direction = lateral > 0.0f ? side : -side;
+  const float limit = 2.0f * std::fabs(lateral);
+  if (const auto within = search(direction, limit))
+    return *within;
+  // Nothing beside is within the leg's drop (the root perched a step above the tread beside the
+  // foot): the nearest of the highest ground there, if it rises half that drop above the
+  // ground under the foot.
+  const FootTrace under_foot =
+      TraceFoot(world, glm::vec3(foot.x, root.y, foot.z), root.y, settings);
+  float highest = under_foot.hit ? under_foot.point.y : -std::numeric_limits<float>::infinity();
+  float highest_along = 0.0f;
+  for (float along = settings.ledge_search_step_m; along <= limit;
+       along += settings.ledge_search_step_m) {
+    const FootTrace under = TraceFoot(
+        world, glm::vec3(foot.x + direction.x * along, root.y, foot.z + direction.y * along),
+        root.y, settings);
+    if (under.hit && under.point.y > highest + settings.min_step_up_m) {
+      highest = under.point.y;
+      highest_along = along;
+    }
+  }
+  if (!(highest_along > 0.0f) ||
+      (under_foot.hit && highest - under_foot.point.y < 0.5f * max_drop_m))
+    return none;
+  const float shift = std::min(highest_along + settings.ledge_margin_m, limit);
+  return glm::vec3(direction.x * shift, 0.0f, direction.y * shift);
 }
 
 }  // namespace footwork::ik

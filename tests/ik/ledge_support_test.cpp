@@ -53,6 +53,44 @@ TEST(LedgeSupport, HigherGroundOrASlopeIsNoDrop) {
   EXPECT_TRUE(VecNear(LedgeSupportShift(hill, foot, root, 0.1f, settings), {0, 0, 0}, 0.0f));
 }
 
+// The root perched on the step's edge with its axis 3 cm off it (the showcase's stairs side, where
+// the Knight climbed with its right foot over the floor): the ground under the root is the floor,
+// 30 cm down, so toward the root finds nothing; sideways (the body's left-right is z here) it
+// finds the step.
+TEST(LedgeSupport, APerchedRootsFootGoesSidewaysOntoTheLedgeBesideIt) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;  // 2 cm search steps, 5 cm margin
+  const glm::vec3 side(0.0f, 0.0f, 1.0f);
+  const glm::vec3 root(0.0f, 0.3f, -0.03f);
+  const glm::vec3 foot(0.1f, 0.4f, -0.21f);  // 18 cm to the root's side, over the floor
+  // The step begins 21 cm over (the first search point on it is at 22 cm): 5 cm on from there.
+  EXPECT_TRUE(
+      VecNear(LedgeSupportShift(world, foot, root, 0.2f, settings, side), {0, 0, 0.27f}, 1e-4f));
+  // Either way along the axis: the side is taken toward the root.
+  EXPECT_TRUE(
+      VecNear(LedgeSupportShift(world, foot, root, 0.2f, settings, -side), {0, 0, 0.27f}, 1e-4f));
+  // Without the body's side axis a perched root moves nothing.
+  EXPECT_TRUE(VecNear(LedgeSupportShift(world, foot, root, 0.2f, settings), {0, 0, 0}, 0.0f));
+  // The other foot, over the step, stays.
+  EXPECT_TRUE(VecNear(LedgeSupportShift(world, {0.0f, 0.4f, 0.15f}, root, 0.2f, settings, side),
+                      {0, 0, 0}, 0.0f));
+}
+
+// Perched higher than the leg steps down to anything beside it (the capsule on a step's front
+// corner, 9 cm over the tread beside the foot, with a short leg): the highest ground beside is
+// taken when it rises at least half the leg's step above the ground under the foot.
+TEST(LedgeSupport, APerchedRootsFootTakesTheHighestGroundBesideWhenNothingIsInReach) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  const glm::vec3 side(0.0f, 0.0f, 1.0f);
+  const glm::vec3 root(0.0f, 0.6f, -0.03f);  // the step 30 cm down, the floor 60
+  const glm::vec3 foot(0.1f, 0.7f, -0.21f);
+  EXPECT_TRUE(
+      VecNear(LedgeSupportShift(world, foot, root, 0.2f, settings, side), {0, 0, 0.27f}, 1e-4f));
+  // A leg that steps 0.7 m down rises to nothing that is not already within its reach.
+  EXPECT_TRUE(VecNear(LedgeSupportShift(world, foot, root, 0.7f, settings, side), {0, 0, 0}, 0.0f));
+}
+
 TEST(LedgeSupport, NothingUnderTheRootOrBadInputMovesNothing) {
   const PlaneWorld deep(-2.0f);
   const FootPlacementSettings settings;

@@ -5,8 +5,8 @@
 // Asserted: the scenarios run (the default choosers find every clip they name), start, cycle and
 // stop on the Knight's own clips, produce no NaN, and keep every foot out of the ground; and the
 // scenarios the Knight passes with its own movement speeds (assets/movement/kaykit_knight.json)
-// keep passing every bar. The showcase is held to the bars it meets; not to its joint-jump and
-// penetration bars, which the Knight misses on the stairs' side edge (see the closing notes).
+// keep passing every bar. The showcase is held to the bars it meets; not to its joint-jump bar,
+// which the Knight misses at its sprint pivot and on the stairs' side edge (see the closing notes).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -141,23 +141,40 @@ TEST_F(SecondPackTest, TheKnightPassesEveryBarWalkingRunningAndOnStairsAndRamps)
 }
 
 // The showcase, timed for the default character, takes the Knight up the stairs along their side
-// edge, where it misses the joint-jump and penetration bars. Every other bar holds: its planted
-// feet floated 8.9 cm (left-turning starts planted on the outside foot), 3.5 cm (an idle after a
-// wide strafe stop) and 2.3 cm (its sprint pivot at the rate cap), and slid 0.94 cm/s on average.
+// edge (its capsule's axis 3 cm off them), stops it there and starts it back down with a 180 turn.
+// It is held to every bar but the joint jump, which it misses at its sprint pivot (29 deg) and on
+// that edge (26 deg). Its planted feet floated 8.9 cm (left-turning starts planted on the outside
+// foot), 3.5 cm (an idle after a wide strafe stop) and 2.3 cm (its sprint pivot at the rate cap),
+// slid 0.94 cm/s on average, and on the edge went 10.4 cm into the stairs: its right foot walked
+// on the floor beside them and the pelvis went 39 cm down for it.
 TEST_F(SecondPackTest, TheKnightsShowcaseKeepsItsFeetPlantedAndStill) {
   const Run run = Simulate("showcase.json");
   ASSERT_FALSE(run.frames.empty());
   EXPECT_EQ(run.metrics.nan_frames, 0u);
   std::size_t checked = 0;
   for (const sim::MetricCheck& check : run.metrics.checks) {
-    if (!check.measured() || check.name.rfind("max_joint_jump_deg", 0) == 0 ||
-        check.name == "foot_penetration_cm")
+    if (!check.measured() || check.name.rfind("max_joint_jump_deg", 0) == 0)
       continue;
     ++checked;
     EXPECT_TRUE(check.passed()) << check.name << " = " << *check.value << ", bar "
                                 << check.comparison << " " << *check.bar;
   }
-  EXPECT_GE(checked, 6u);
+  EXPECT_GE(checked, 7u);
+  // Stopped on the edge (t 36.5-37.4), both feet stand on the stairs (the foot over the floor is
+  // moved onto them, foot_placement LedgeSupportShift) and the pelvis is lowered for the reach
+  // across, not for the floor.
+  std::size_t idle_frames = 0;
+  for (const sim::TraceFrame& frame : run.frames) {
+    if (frame.t < 36.5 || frame.t > 37.4)
+      continue;
+    ++idle_frames;
+    for (const sim::FootSample* foot : {&frame.foot_left, &frame.foot_right}) {
+      ASSERT_TRUE(foot->surface_height_m.has_value()) << frame.t;
+      EXPECT_GT(*foot->surface_height_m, 0.25f) << frame.t;
+    }
+    EXPECT_GT(frame.pelvis_offset_m, -0.25f) << frame.t;
+  }
+  EXPECT_GT(idle_frames, 40u);
 }
 
 // The Knight's first walking steps out of the idle reach far: with the pelvis lowered at most

@@ -106,6 +106,11 @@ struct FootPlacementSettings {
   float max_step_down_leg_share = 0.5f;
   float ledge_search_step_m = 0.02f;
   float ledge_margin_m = 0.05f;
+  // The fastest a foot moves onto or off that ground (m/s); the shift is kept while it is planted.
+  float max_ledge_shift_speed_m_s = 1.0f;
+  // Fastest a swinging foot over lower ground pulls the pelvis down (m/s, eased off as the foot
+  // comes down; 0: uncapped). A foot swinging off a step's side pulled it 4 cm in a frame.
+  float max_pelvis_swing_drop_speed_m_s = 0.6f;
 };
 
 // One foot's trace result.
@@ -182,6 +187,9 @@ struct FootPlacementState {
   std::array<std::optional<glm::vec3>, 2> previous_foot;
   // The planted-foot settle applied last frame (m, >= 0), for max_settle_speed_m_s.
   std::array<float, 2> settle_m{0.0f, 0.0f};
+  // Each foot's horizontal shift onto the ground the body stands on (LedgeSupportShift), as it
+  // moves there at max_ledge_shift_speed_m_s (world, y = 0).
+  std::array<glm::vec3, 2> ledge_shift{glm::vec3(0.0f), glm::vec3(0.0f)};
 };
 
 // The animated foot's horizontal velocity (world, m/s) from last frame's position, and remembers
