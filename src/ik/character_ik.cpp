@@ -433,19 +433,26 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     placement_.pelvis_offset_m -= rise > steady_rise ? rise - steady_rise : std::min(rise, 0.0f);
   }
   placement_root_height_ = input.grounded ? std::optional<float>(root_height) : std::nullopt;
-  // A swinging foot keeps its place under the hip: it follows the pelvis where it is now (not its
-  // target: the pelvis rises slower than it drops, and a foot swinging under a pelvis still low
-  // from the other foot's plant folded as tightly as without following), down as far as its sole
-  // clears the ground, and up from ground lower than the pelvis (a sprint's trailing foot kicked
-  // back over a ramp's lower ground was pulled past its leg's reach). The pelvis keeps the target
-  // taken before (a foot following it down must not pull it further down: it sank 33 cm running
-  // up 10 degrees).
   // A swinging foot over lower ground pulls the pelvis down no faster than
   // max_pelvis_swing_drop_speed_m_s, fully once it comes down (swing 0).
   float pelvis_target = 0.0f;
   for (int side = 0; side < 2; ++side) {
     const float weight = std::isfinite(enable[side]) ? std::clamp(enable[side], 0.0f, 1.0f) : 0.0f;
-    float pull = std::min(0.0f, offset_targets[side].y * weight);
+    float pull_y = offset_targets[side].y;
+    // A held foot pulls the pelvis toward the ground where it is held, not the ground under its
+    // animated twin: turning away on a stair (a 180 start), the twin swung over the step below
+    // and pulled the pelvis 15 cm down in a frame while the foot stood on its step.
+    const FootLockState& lock = locks_[side];
+    // Faded out with the lock's curve as the foot is released toward its twin.
+    const float held_share = PlantedShare(input.foot_lock[side]);
+    if (input.grounded && input.world != nullptr && lock.locked && lock.body == world::kNoBody &&
+        held_share > 0.0f && traces[side].hit) {
+      const FootTrace held =
+          TraceFoot(*input.world, lock.held.translation, root_height, settings.feet);
+      if (held.hit)
+        pull_y += held_share * (held.point.y - traces[side].point.y);
+    }
+    float pull = std::min(0.0f, pull_y * weight);
     const float cap = settings.feet.max_pelvis_swing_drop_speed_m_s;
     if (cap > 0.0f && swing[side] > 0.0f) {
       const float limited = std::max(pull, std::min(0.0f, placement_.pelvis_offset_m) - cap * dt);
@@ -494,6 +501,13 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
                                                         reach, max_step_down[side]));
     }
   }
+  // A swinging foot keeps its place under the hip: it follows the pelvis where it is now (not its
+  // target: the pelvis rises slower than it drops, and a foot swinging under a pelvis still low
+  // from the other foot's plant folded as tightly as without following), down as far as its sole
+  // clears the ground, and up from ground lower than the pelvis (a sprint's trailing foot kicked
+  // back over a ramp's lower ground was pulled past its leg's reach). The pelvis keeps the target
+  // taken before (a foot following it down must not pull it further down: it sank 33 cm running
+  // up 10 degrees).
   if (settings.feet.swing_follows_pelvis) {
     const float pelvis_now = std::min(0.0f, placement_.pelvis_offset_m);
     for (int side = 0; side < 2; ++side) {

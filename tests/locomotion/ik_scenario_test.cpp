@@ -168,6 +168,15 @@ TEST_F(IkScenarioTest, WalkUpTheSteepRampAndStandOnIt) {
   EXPECT_LT(run.frames.back().pelvis_offset_m, -0.01f);
 }
 
+// A held foot pulls the pelvis toward the ground where it is held: toward the slope under its
+// animated twin instead, uphill or downhill of it, the pelvis moved with every step and the
+// held feet slid (p95 0.33 cm/s).
+TEST_F(IkScenarioTest, HeldFeetOnTheSteepRampStayStill) {
+  const IkRun run = Run("ramp25_walk.json");
+  ASSERT_TRUE(run.metrics.foot_slide.has_value());
+  EXPECT_LT(run.metrics.foot_slide->p95_cm_s, 0.1);
+}
+
 TEST_F(IkScenarioTest, RunUpTheShallowRamp) {
   ExpectFeetBars(Run("ramp10_run.json"));
 }
