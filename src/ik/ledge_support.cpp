@@ -12,6 +12,35 @@ bool IsFiniteXZ(const glm::vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.z);
 }
 
+// Perched a step above the tread beside the foot, nothing beside may be within the leg's drop:
+// the nearest of the highest ground along `direction` (up to `limit`), ledge_margin_m further
+// in, if it rises half that drop above the ground under the foot.
+std::optional<glm::vec3> SearchHighestBeside(const world::CollisionWorld& world,
+                                             const glm::vec3& foot, const glm::vec3& root,
+                                             const glm::vec2& direction, float limit,
+                                             float max_drop_m,
+                                             const FootPlacementSettings& settings) {
+  const FootTrace under_foot =
+      TraceFoot(world, glm::vec3(foot.x, root.y, foot.z), root.y, settings);
+  float highest = under_foot.hit ? under_foot.point.y : -std::numeric_limits<float>::infinity();
+  float highest_along = 0.0f;
+  for (float along = settings.ledge_search_step_m; along <= limit;
+       along += settings.ledge_search_step_m) {
+    const FootTrace under = TraceFoot(
+        world, glm::vec3(foot.x + direction.x * along, root.y, foot.z + direction.y * along),
+        root.y, settings);
+    if (under.hit && under.point.y > highest + settings.min_step_up_m) {
+      highest = under.point.y;
+      highest_along = along;
+    }
+  }
+  if (!(highest_along > 0.0f) ||
+      (under_foot.hit && highest - under_foot.point.y < 0.5f * max_drop_m))
+    return std::nullopt;
+  const float shift = std::min(highest_along + settings.ledge_margin_m, limit);
+  return glm::vec3(direction.x * shift, 0.0f, direction.y * shift);
+}
+
 }  // namespace
 
 glm::vec3 LedgeSupportShift(const world::CollisionWorld& world, const glm::vec3& foot,
@@ -27,8 +56,6 @@ glm::vec3 LedgeSupportShift(const world::CollisionWorld& world, const glm::vec3&
   // capsule up (the stairs' side with the capsule's axis just off them): its height is then the
   // reference, level, and the ground under it is not.
   const bool perched = !under_root.hit || root.y - under_root.point.y > max_drop_m;
-  if (perched && side_axis == none)
-    return none;
   // Measured from the plane under the root, so that a slope is no drop: walking down 25 degrees
   // the leading foot is a stride's fall below the root.
   const auto within_reach = [&](float x, float z) {
@@ -56,46 +83,34 @@ glm::vec3 LedgeSupportShift(const world::CollisionWorld& world, const glm::vec3&
     }
     return std::nullopt;
   };
-  if (!perched) {
-    const glm::vec2 to_root(root.x - foot.x, root.z - foot.z);
-    const float distance = glm::length(to_root);
-    if (!(distance > settings.ledge_search_step_m))
-      return none;
-    return search(to_root / distance, distance).value_or(none);
-  }
-  // Perched, the support is beside the root rather than under it: sideways toward the body's
-  // middle and on past it as far again (where the other foot stands), so the stride along the
-  // edge is kept. Toward the root itself ran along the drop to the contact far ahead.
-  const glm::vec2 side = glm::normalize(glm::vec2(side_axis.x, side_axis.z));
-  const float lateral = glm::dot(glm::vec2(root.x - foot.x, root.z - foot.z), side);
-  if (!(std::fabs(lateral) > settings.ledge_search_step_m))
-    return none;
-  const glm::vec2 direction = lateral > 0.0f ? side : -side;
-  const float limit = 2.0f * std::fabs(lateral);
-  if (const auto within = search(direction, limit))
-    return *within;
-  // Nothing beside is within the leg's drop (the root perched a step above the tread beside the
-  // foot): the nearest of the highest ground there, if it rises half that drop above the
-  // ground under the foot.
-  const FootTrace under_foot =
-      TraceFoot(world, glm::vec3(foot.x, root.y, foot.z), root.y, settings);
-  float highest = under_foot.hit ? under_foot.point.y : -std::numeric_limits<float>::infinity();
-  float highest_along = 0.0f;
-  for (float along = settings.ledge_search_step_m; along <= limit;
-       along += settings.ledge_search_step_m) {
-    const FootTrace under = TraceFoot(
-        world, glm::vec3(foot.x + direction.x * along, root.y, foot.z + direction.y * along),
-        root.y, settings);
-    if (under.hit && under.point.y > highest + settings.min_step_up_m) {
-      highest = under.point.y;
-      highest_along = along;
+  // First sideways, toward the body's middle and on past it as far again (where the other foot
+  // stands), so the stride along an edge is kept: walking up the stairs along their side, the line
+  // toward the root crossed onto them only at the root, and the foot was moved there, a stride
+  // back or ahead of where it stepped.
+  if (side_axis != none) {
+    const glm::vec2 side = glm::normalize(glm::vec2(side_axis.x, side_axis.z));
+    const float lateral = glm::dot(glm::vec2(root.x - foot.x, root.z - foot.z), side);
+    if (std::fabs(lateral) > settings.ledge_search_step_m) {
+      const glm::vec2 direction = lateral > 0.0f ? side : -side;
+      const float limit = 2.0f * std::fabs(lateral);
+      if (const auto within = search(direction, limit))
+        return *within;
+      if (perched) {
+        if (const auto highest =
+                SearchHighestBeside(world, foot, root, direction, limit, max_drop_m, settings))
+          return *highest;
+      }
     }
   }
-  if (!(highest_along > 0.0f) ||
-      (under_foot.hit && highest - under_foot.point.y < 0.5f * max_drop_m))
+  // Then (not perched: the root stands over the ground it is on) toward the root: a foot behind
+  // the edge of a step the body stepped up onto, or ahead of it stepping down.
+  if (perched)
     return none;
-  const float shift = std::min(highest_along + settings.ledge_margin_m, limit);
-  return glm::vec3(direction.x * shift, 0.0f, direction.y * shift);
+  const glm::vec2 to_root(root.x - foot.x, root.z - foot.z);
+  const float distance = glm::length(to_root);
+  if (!(distance > settings.ledge_search_step_m))
+    return none;
+  return search(to_root / distance, distance).value_or(none);
 }
 
 }  // namespace footwork::ik

@@ -76,6 +76,21 @@ TEST(LedgeSupport, APerchedRootsFootGoesSidewaysOntoTheLedgeBesideIt) {
                       {0, 0, 0}, 0.0f));
 }
 
+// The root on the step near its side edge, a foot behind and to the side over the floor: moved
+// sideways onto the step, keeping its place along the stride; toward the root it would have gone
+// 20 cm forward as well.
+TEST(LedgeSupport, AFootBesideAnEdgeMovesSidewaysRatherThanTowardTheRoot) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  const glm::vec3 root(0.0f, 0.3f, 0.05f);
+  const glm::vec3 foot(-0.25f, 0.4f, -0.13f);
+  EXPECT_TRUE(VecNear(LedgeSupportShift(world, foot, root, 0.2f, settings, {0.0f, 0.0f, 1.0f}),
+                      {0, 0, 0.19f}, 1e-4f));
+  const glm::vec3 toward_root = LedgeSupportShift(world, foot, root, 0.2f, settings);
+  EXPECT_GT(toward_root.x, 0.15f);
+  EXPECT_GT(toward_root.z, 0.1f);
+}
+
 // Perched higher than the leg steps down to anything beside it (the capsule on a step's front
 // corner, 9 cm over the tread beside the foot, with a short leg): the highest ground beside is
 // taken when it rises at least half the leg's step above the ground under the foot.

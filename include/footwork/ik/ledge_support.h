@@ -13,14 +13,16 @@
 namespace footwork::ik {
 
 // The horizontal shift (world, y = 0) that puts a foot at `foot` (world) over ground no more than
-// `max_drop_m` below the plane under `root` (world; its y is the root's floor height), searched
-// along the line from the foot toward the root in steps of settings.ledge_search_step_m and then
-// settings.ledge_margin_m further in (never past the root). Zero when the ground under the foot is
-// within that drop or when no such ground lies on the way. A root itself over a drop deeper than
-// max_drop_m (or over nothing) is perched on an edge: the reference is then level at the root's
-// height, and the search runs along `side_axis` (world, horizontal: the body's left-right) from
-// the foot toward the root's side and on past it by as much; zero without a side axis.
-// Traces as TraceFoot does (from root height, surfaces steeper than min_normal_y ignored).
+// `max_drop_m` below the plane under `root` (world; its y is the root's floor height), and
+// settings.ledge_margin_m further in. Searched in steps of settings.ledge_search_step_m first
+// along `side_axis` (world, horizontal: the body's left-right; none when zero), from the foot
+// toward the root's side and on past it by as much, then along the line from the foot to the
+// root (never past it). A root itself over a drop deeper than max_drop_m (or over nothing) is
+// perched on an edge: the reference is then level at the root's height, the line to the root is
+// not searched, and when nothing sideways is within the drop the nearest of the highest ground
+// there is taken if it rises max_drop_m / 2 above the ground under the foot. Zero when the ground
+// under the foot is within the drop or no such ground is found. Traces as TraceFoot does (from
+// root height, surfaces steeper than min_normal_y ignored).
 glm::vec3 LedgeSupportShift(const world::CollisionWorld& world, const glm::vec3& foot,
                             const glm::vec3& root, float max_drop_m,
                             const FootPlacementSettings& settings,
