@@ -305,8 +305,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // foot is going, so it rises before it moves over the higher ground; while it moves back
       // off it, where it still is if that is higher.
       glm::vec3& ledge_shift = placement_.ledge_shift[side];
-      // Where the trace in traces[side] was taken, relative to the animated foot.
-      glm::vec3 traced_shift(0.0f);
+      // The ground where the foot is going, when it is moving onto higher ground than it is over.
+      std::optional<float> going_to_ground;
       if (settings.feet.max_step_down_leg_share > 0.0f) {
         const LegRig& leg = rig.legs[side];
         const float max_drop = max_step_down[side] =
@@ -331,25 +331,23 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
         const glm::vec3 step = wanted - ledge_shift;
         const float step_length = glm::length(step);
         const float max_step = settings.feet.max_ledge_shift_speed_m_s * dt;
-        const glm::vec3 previous_shift = ledge_shift;
         ledge_shift = step_length > max_step && max_step > 0.0f
                           ? ledge_shift + step * (max_step / step_length)
                           : wanted;
-        if (wanted != glm::vec3(0.0f)) {
-          traces[side] = trace_at(wanted);
-          traced_shift = wanted;
-        }
-        if (previous_shift != glm::vec3(0.0f) && ledge_shift != wanted) {
-          const FootTrace still = trace_at(ledge_shift);
-          if (still.hit && (!traces[side].hit || still.point.y > traces[side].point.y)) {
-            traces[side] = still;
-            traced_shift = ledge_shift;
-          }
+        // Everything else (the sole guard, the tilt, the lock's ground) reads the ground where the
+        // foot is: measured where it was going, a foot still over the floor beside the stairs was
+        // lifted out of the step's plane, 30 cm in one frame.
+        if (ledge_shift != glm::vec3(0.0f))
+          traces[side] = trace_at(ledge_shift);
+        if (wanted != ledge_shift) {
+          const FootTrace going = trace_at(wanted);
+          if (going.hit && (!traces[side].hit || going.point.y > traces[side].point.y))
+            going_to_ground = going.point.y;
         }
       } else {
         ledge_shift = glm::vec3(0.0f);
       }
-      const glm::vec3 traced_foot = animated[side].translation + traced_shift;
+      const glm::vec3 traced_foot = animated[side].translation + ledge_shift;
       const float foot_speed = glm::length(glm::vec2(velocity.x, velocity.z));
       if (toe && traces[side].ahead_distance_m && *traces[side].ahead_distance_m > 0.0f &&
           !IsFootPlanted(input.foot_lock[side]) && foot_speed > 1e-3f)
@@ -357,6 +355,10 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       offset_targets[side] = FootOffsetTarget(traces[side], traced_foot, root_height,
                                               rig.foot_height_m * settings.foot_height_scale) +
                              ledge_shift;
+      // Moving onto higher ground, the foot rises first (its offset's rise is speed-capped), so
+      // its sole is over the edge by the time it gets there.
+      if (going_to_ground && traces[side].hit)
+        offset_targets[side].y += *going_to_ground - traces[side].point.y;
       // The step ahead is to be cleared by the sole, not only by the ankle's level: a swinging
       // sole already below the root's floor (the body climbs stairs ahead of the stance foot)
       // is raised by that much more, or its ball met the riser 9 cm low (showcase t 34.70).

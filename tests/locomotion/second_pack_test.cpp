@@ -143,7 +143,7 @@ TEST_F(SecondPackTest, TheKnightPassesEveryBarWalkingRunningAndOnStairsAndRamps)
 // The showcase, timed for the default character, takes the Knight up the stairs along their side
 // edge (its capsule's axis 3 cm off them), stops it there and starts it back down with a 180 turn.
 // It is held to every bar but the joint jump, which it misses at its sprint pivot (29 deg) and on
-// that edge (24 deg walking up it, 23 starting off it). Its planted feet floated 8.9 cm
+// that edge (24 deg walking up it and starting off it). Its planted feet floated 8.9 cm
 // (left-turning starts planted on the outside foot), 3.5 cm (an idle after a wide strafe stop)
 // and 2.3 cm (its sprint pivot at the rate cap), slid 0.94 cm/s on average, and on the edge
 // went 10.4 cm into the stairs: its right foot walked on the floor beside them and the pelvis went
@@ -178,7 +178,7 @@ TEST_F(SecondPackTest, TheKnightsShowcaseKeepsItsFeetPlantedAndStill) {
   EXPECT_GT(idle_frames, 40u);
   // Its 180 start off the edge (t 37.5-38.5): the held foot's twin swung over the step below
   // pulled the pelvis 2.4 cm down in a frame (26 deg at the knee); the pelvis follows the ground
-  // where the foot is held (23 deg).
+  // where the foot is held (24.5 deg).
   std::vector<sim::TraceFrame> start;
   for (const sim::TraceFrame& frame : run.frames) {
     if (frame.t >= 37.45 && frame.t <= 38.5)
