@@ -189,6 +189,16 @@ TEST_F(IkScenarioTest, WalkUpTheStairsAndStopOnThem) {
   ExpectFeetBars(Run("stairs_walk.json"));
 }
 
+TEST_F(IkScenarioTest, WalkUpAllTheStairsOntoTheLanding) {
+  const IkRun run = Run("stairs_climb.json");
+  ExpectFeetBars(run);
+  ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
+  EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0);
+  // It got to the landing (1.2 m up).
+  ASSERT_FALSE(run.frames.empty());
+  EXPECT_GT(run.frames.back().position.y, 2.0f);
+}
+
 TEST_F(IkScenarioTest, WalkAcrossTheTerrain) {
   ExpectFeetBars(Run("terrain_walk.json"));
 }

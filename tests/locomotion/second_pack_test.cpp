@@ -7,6 +7,8 @@
 // scenarios the Knight passes with its own movement speeds (assets/movement/kaykit_knight.json)
 // keep passing every bar. The showcase is held to the bars it meets; not to its joint-jump bar,
 // which the Knight misses at its sprint pivot and on the stairs' side edge (see the closing notes).
+// ik/stairs_climb.json is not in the list: the Knight fails it (joint jump 42 deg, float 15 cm,
+// penetration 1.9 cm: feet planted with the ball over the next riser; see README).
 #include <gtest/gtest.h>
 
 #include <algorithm>
