@@ -294,8 +294,19 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       if (const auto& travel = input.plant_ball_travel[side]; toe && travel)
         reach_cap = std::max(0.0f, glm::length(glm::vec2(travel->x, travel->z)) -
                                        settings.feet.plant_lookahead_margin_m);
+      // A held foot's ball is measured where it is held: its animated twin drifts a little from
+      // it (climbing, the ankle rolling), and a twin whose ball had crossed over the next step's
+      // riser stood the held foot, its ball over the tread below, on that step (the Knight walking
+      // up the stairs: 15 cm).
+      std::optional<glm::vec3> traced_toe = toe;
+      const FootLockState& held_lock = locks_[side];
+      if (traced_toe && held_lock.locked && held_lock.body == world::kNoBody &&
+          IsFootPlanted(input.foot_lock[side])) {
+        traced_toe->x += held_lock.held.translation.x - animated[side].translation.x;
+        traced_toe->z += held_lock.held.translation.z - animated[side].translation.z;
+      }
       traces[side] = TraceFoot(*input.world, animated[side].translation, root_height, settings.feet,
-                               velocity * share, toe, reach_cap);
+                               velocity * share, traced_toe, reach_cap);
       // Over a drop the leg cannot take, the foot stands on the ground the body stands on; the
       // traces and the offset are taken where it is moved to. Searched only when the ground
       // under the foot is that far below the root's floor (no extra trace otherwise).
