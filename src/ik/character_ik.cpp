@@ -312,9 +312,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // under the foot is that far below the root's floor (no extra trace otherwise).
       // The shift found this frame is approached at a capped speed, and kept while the foot is
       // planted (the lock holds it where it landed): appearing at once, 25 cm sideways onto the
-      // stairs beside the floor, it swung the leg in a frame. The traces are taken where the
-      // foot is going, so it rises before it moves over the higher ground; while it moves back
-      // off it, where it still is if that is higher.
+      // stairs beside the floor, it swung the leg in a frame.
       glm::vec3& ledge_shift = placement_.ledge_shift[side];
       // The ground where the foot is going, when it is moving onto higher ground than it is over.
       std::optional<float> going_to_ground;
@@ -454,7 +452,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     float pull_y = offset_targets[side].y;
     // A held foot pulls the pelvis toward the ground where it is held, not the ground under its
     // animated twin: turning away on a stair (a 180 start), the twin swung over the step below
-    // and pulled the pelvis 15 cm down in a frame while the foot stood on its step.
+    // and took the pelvis's target 15 cm down (2.4 cm in a frame) while the foot stood on its step.
     const FootLockState& lock = locks_[side];
     // Faded out with the lock's curve as the foot is released toward its twin.
     const float held_share = PlantedShare(input.foot_lock[side]);
