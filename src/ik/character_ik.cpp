@@ -9,6 +9,7 @@
 #include "footwork/anim/local_to_model.h"
 #include "footwork/anim/two_bone_ik.h"
 #include "footwork/ik/ledge_support.h"
+#include "footwork/ik/riser_clearance.h"
 #include "footwork/ik/sole_guard.h"
 
 namespace footwork::ik {
@@ -356,14 +357,48 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       } else {
         ledge_shift = glm::vec3(0.0f);
       }
-      const glm::vec3 traced_foot = animated[side].translation + ledge_shift;
+      // A foot landing across a riser is moved onto one tread (RiserClearShift), at the same capped
+      // speed as onto a ledge, and kept while it is planted.
+      glm::vec3& riser_shift = placement_.riser_shift[side];
+      if (settings.feet.max_riser_clear_shift_m > 0.0f && toe) {
+        glm::vec3 wanted = riser_shift;
+        if (!IsFootPlanted(input.foot_lock[side])) {
+          wanted = glm::vec3(0.0f);
+          const auto& travel = input.plant_travel[side];
+          const auto& ball_travel = input.plant_ball_travel[side];
+          // Only near the landing: further out the predicted plant moves about (a stop taking
+          // over the cycle moved it from the first riser, and the foot with it).
+          if (travel && ball_travel &&
+              glm::length(glm::vec2(travel->x, travel->z)) <= settings.feet.riser_clear_lead_m)
+            wanted = RiserClearShift(
+                *input.world, animated[side].translation + *travel + ledge_shift,
+                *toe + *ball_travel + ledge_shift, root_height, settings.feet.riser_clear_margin_m,
+                settings.feet.max_riser_clear_shift_m, settings.feet);
+        }
+        const glm::vec3 step = wanted - riser_shift;
+        const float step_length = glm::length(step);
+        const float max_step = settings.feet.max_ledge_shift_speed_m_s * dt;
+        riser_shift = step_length > max_step && max_step > 0.0f
+                          ? riser_shift + step * (max_step / step_length)
+                          : wanted;
+        if (riser_shift != glm::vec3(0.0f)) {
+          const glm::vec3 shift = ledge_shift + riser_shift;
+          traces[side] = TraceFoot(*input.world, animated[side].translation + shift, root_height,
+                                   settings.feet, velocity * share, *toe + shift, reach_cap);
+        }
+      } else {
+        riser_shift = glm::vec3(0.0f);
+      }
+      const glm::vec3 placed_shift = ledge_shift + riser_shift;
+      const glm::vec3 traced_foot = animated[side].translation +
+                                    (riser_shift != glm::vec3(0.0f) ? placed_shift : ledge_shift);
       const float foot_speed = glm::length(glm::vec2(velocity.x, velocity.z));
       if (toe && traces[side].ahead_distance_m && *traces[side].ahead_distance_m > 0.0f &&
           !IsFootPlanted(input.foot_lock[side]) && foot_speed > 1e-3f)
         time_to_riser[side] = *traces[side].ahead_distance_m / foot_speed;
       offset_targets[side] = FootOffsetTarget(traces[side], traced_foot, root_height,
                                               rig.foot_height_m * settings.foot_height_scale) +
-                             ledge_shift;
+                             placed_shift;
       // Moving onto higher ground, the foot rises first (its offset's rise is speed-capped), so
       // its sole is over the edge by the time it gets there.
       if (going_to_ground && traces[side].hit)
@@ -408,6 +443,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       enable[side] = input.enable_foot_ik[side];
     } else if (input.world != nullptr) {
       placement_.ledge_shift[side] = glm::vec3(0.0f);
+      placement_.riser_shift[side] = glm::vec3(0.0f);
       // Airborne: no offsets (nothing pulls the feet toward the ground), but the ground under
       // each foot is still traced so the sole is kept above it below: the last falling frame
       // before touchdown put a foot 1.4 cm through the floor landing off a ledge.

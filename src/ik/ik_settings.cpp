@@ -56,7 +56,10 @@ const std::vector<Section>& Sections() {
         "ledge_search_step_m",
         "ledge_margin_m",
         "max_ledge_shift_speed_m_s",
-        "max_pelvis_swing_drop_speed_m_s"}},
+        "max_pelvis_swing_drop_speed_m_s",
+        "riser_clear_margin_m",
+        "max_riser_clear_shift_m",
+        "riser_clear_lead_m"}},
       {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m"}},
       {"foot_lock",
        {"enabled", "follow_placement_height", "teleport_distance_m", "max_reach_draw_m",
@@ -138,7 +141,10 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("ledge_margin_m", feet.ledge_margin_m, 0.0f, 0.5f, kOptional)
       .Number("max_ledge_shift_speed_m_s", feet.max_ledge_shift_speed_m_s, 0.0f, 100.0f, kOptional)
       .Number("max_pelvis_swing_drop_speed_m_s", feet.max_pelvis_swing_drop_speed_m_s, 0.0f, 100.0f,
-              kOptional);
+              kOptional)
+      .Number("riser_clear_margin_m", feet.riser_clear_margin_m, 0.0f, 0.5f, kOptional)
+      .Number("max_riser_clear_shift_m", feet.max_riser_clear_shift_m, 0.0f, 1.0f, kOptional)
+      .Number("riser_clear_lead_m", feet.riser_clear_lead_m, 0.0f, 5.0f, kOptional);
 
   read.Object("legs", kOptional)
       .Number("max_extension", s.max_leg_extension, 0.5f, 1.0f, kOptional)

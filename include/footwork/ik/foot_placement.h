@@ -111,6 +111,13 @@ struct FootPlacementSettings {
   // Fastest a swinging foot over lower ground pulls the pelvis down (m/s, eased off as the foot
   // comes down; 0: uncapped). A foot swinging off a step's side pulled it 4 cm in a frame.
   float max_pelvis_swing_drop_speed_m_s = 0.6f;
+  // A foot the clip lands across a stair's riser is moved onto one tread, back or forward,
+  // whichever is shorter, to riser_clear_margin_m short of or past the riser, when that is at
+  // most max_riser_clear_shift_m (RiserClearShift; 0: never), at max_ledge_shift_speed_m_s.
+  float riser_clear_margin_m = 0.02f;
+  float max_riser_clear_shift_m = 0.08f;
+  // ...once the ankle is this close to where the clip lands it (m, horizontally).
+  float riser_clear_lead_m = 0.2f;
 };
 
 // One foot's trace result.
@@ -190,6 +197,8 @@ struct FootPlacementState {
   // Each foot's horizontal shift onto the ground the body stands on (LedgeSupportShift), as it
   // moves there at max_ledge_shift_speed_m_s (world, y = 0).
   std::array<glm::vec3, 2> ledge_shift{glm::vec3(0.0f), glm::vec3(0.0f)};
+  // Each foot's horizontal shift off a riser it lands across (RiserClearShift), likewise.
+  std::array<glm::vec3, 2> riser_shift{glm::vec3(0.0f), glm::vec3(0.0f)};
 };
 
 // The animated foot's horizontal velocity (world, m/s) from last frame's position, and remembers

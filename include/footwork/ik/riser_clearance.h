@@ -1,0 +1,24 @@
+#pragma once
+// A foot landing across a stair's riser (heel on the lower tread, ball over the higher one) is
+// moved to land on one tread: the ball's ground would stand it on the step above with its heel in
+// the air, or the heel's would put its ball into the riser. The KayKit Knight's stride on the
+// default level's 30 cm treads landed a foot across a riser on most steps.
+
+#include <glm/glm.hpp>
+
+#include "footwork/ik/foot_placement.h"
+#include "footwork/world/collision_world.h"
+
+namespace footwork::ik {
+
+// The horizontal shift (world, y = 0) that moves a foot landing with its heel at `heel` and its
+// ball at `ball` (world) off a riser between them: back until the ball is `margin_m` short of the
+// riser, or forward until the heel is `margin_m` past it, whichever is shorter, when that is at
+// most `max_shift_m`. Zero when the ground under the ball does not rise 5 cm above the plane
+// under the heel (a slope is no riser), when the shorter move is longer than max_shift_m, or on
+// non-finite input. Traces as TraceFoot does (from root_height).
+glm::vec3 RiserClearShift(const world::CollisionWorld& world, const glm::vec3& heel,
+                          const glm::vec3& ball, float root_height, float margin_m,
+                          float max_shift_m, const FootPlacementSettings& settings);
+
+}  // namespace footwork::ik

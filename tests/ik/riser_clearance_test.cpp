@@ -1,0 +1,68 @@
+#include "footwork/ik/riser_clearance.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "anim/anim_test_util.h"
+#include "ik/ik_test_util.h"
+
+namespace footwork::ik {
+namespace {
+
+using anim::testing::VecNear;
+using testing::PlaneWorld;
+using testing::StepWorld;
+
+// StepWorld(0): the floor at y = 0 for z < 0, a 0.3 m step from z = 0 on. Feet point +z.
+TEST(RiserClearShift, AFootLandingAcrossARiserMovesOntoTheNearerTread) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  // Heel 3 cm short of the riser, ball 10 cm past it: 5 cm forward puts the heel 2 cm past it.
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.1f, -0.03f}, {0, 0.1f, 0.10f}, 0.0f, 0.02f, 0.08f, settings),
+      {0, 0, 0.05f}, 0.005f));
+  // Heel 10 cm short, ball 3 cm past: 5 cm back puts the ball 2 cm short of it.
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.1f, -0.10f}, {0, 0.1f, 0.03f}, 0.0f, 0.02f, 0.08f, settings),
+      {0, 0, -0.05f}, 0.005f));
+  // Astride it by 7 cm either way: 9 cm is further than the 8 cm allowed.
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.1f, -0.07f}, {0, 0.1f, 0.07f}, 0.0f, 0.02f, 0.08f, settings),
+      {0, 0, 0}, 0.0f));
+}
+
+TEST(RiserClearShift, AFootOnOneTreadOrOnASlopeStays) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.1f, -0.3f}, {0, 0.1f, -0.17f}, 0.0f, 0.02f, 0.08f, settings),
+      {0, 0, 0}, 0.0f));
+  // Stepping down (the ball over the lower tread) is no riser ahead.
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.4f, 0.05f}, {0, 0.4f, -0.08f}, 0.3f, 0.02f, 0.08f, settings),
+      {0, 0, 0}, 0.0f));
+  // 25 degrees up a slope (rising along +x) the ball is 6 cm above the heel, on the heel's plane.
+  const PlaneWorld hill(0.0f, std::tan(25.0f * 3.14159265f / 180.0f));
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(hill, {0, 0.3f, 0.0f}, {0.13f, 0.3f, 0.0f}, 0.0f, 0.02f, 0.08f, settings),
+      {0, 0, 0}, 0.0f));
+}
+
+TEST(RiserClearShift, BadInputMovesNothing) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  const float nan = std::nanf("");
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {nan, 0.1f, -0.03f}, {0, 0.1f, 0.1f}, 0.0f, 0.02f, 0.08f, settings),
+      {0, 0, 0}, 0.0f));
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.1f, -0.03f}, {0, 0.1f, 0.1f}, 0.0f, 0.02f, nan, settings),
+      {0, 0, 0}, 0.0f));
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.1f, -0.03f}, {0, 0.1f, 0.1f}, 0.0f, 0.02f, 0.0f, settings),
+      {0, 0, 0}, 0.0f));
+}
+
+}  // namespace
+}  // namespace footwork::ik
