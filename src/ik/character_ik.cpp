@@ -46,6 +46,24 @@ float PlaneRise(const glm::vec3& normal, const glm::vec3& displacement) {
   return -(normal.x * displacement.x + normal.z * displacement.z) / normal.y;
 }
 
+// Hip to knee to ankle, in the pose `model`.
+float LegLength(std::span<const Transform> model, const LegRig& leg) {
+  return glm::length(model[leg.chain.lower].translation - model[leg.chain.upper].translation) +
+         glm::length(model[leg.chain.end].translation - model[leg.chain.lower].translation);
+}
+
+// How far a leg of `length` reaches before its soft band (the solve falls short inside it).
+float SoftReach(const CharacterIkSettings& settings, float length) {
+  return std::clamp(settings.max_leg_extension - settings.leg_soft_extension, 0.0f, 1.0f) * length;
+}
+
+// `from` moved toward `to` by at most max_step (all the way when max_step is not positive).
+glm::vec3 MoveTowardCapped(const glm::vec3& from, const glm::vec3& to, float max_step) {
+  const glm::vec3 step = to - from;
+  const float step_length = glm::length(step);
+  return step_length > max_step && max_step > 0.0f ? from + step * (max_step / step_length) : to;
+}
+
 // The sole point kept out of the ground: the lower of heel and ball along `up` with the toe
 // guard, the heel's alone without it.
 glm::vec3 GuardedSolePoint(const LegRig& leg, float foot_height_m, const Transform& foot,
@@ -318,12 +336,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // The ground where the foot is going, when it is moving onto higher ground than it is over.
       std::optional<float> going_to_ground;
       if (settings.feet.max_step_down_leg_share > 0.0f) {
-        const LegRig& leg = rig.legs[side];
         const float max_drop = max_step_down[side] =
-            settings.feet.max_step_down_leg_share *
-            (glm::length(model_[leg.chain.lower].translation -
-                         model_[leg.chain.upper].translation) +
-             glm::length(model_[leg.chain.end].translation - model_[leg.chain.lower].translation));
+            settings.feet.max_step_down_leg_share * LegLength(model_, rig.legs[side]);
         glm::vec3 wanted = ledge_shift;
         if (!IsFootPlanted(input.foot_lock[side])) {
           wanted = glm::vec3(0.0f);
@@ -338,12 +352,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
                            settings.feet, velocity * share,
                            toe ? std::optional<glm::vec3>(*toe + shift) : std::nullopt, reach_cap);
         };
-        const glm::vec3 step = wanted - ledge_shift;
-        const float step_length = glm::length(step);
-        const float max_step = settings.feet.max_ledge_shift_speed_m_s * dt;
-        ledge_shift = step_length > max_step && max_step > 0.0f
-                          ? ledge_shift + step * (max_step / step_length)
-                          : wanted;
+        ledge_shift =
+            MoveTowardCapped(ledge_shift, wanted, settings.feet.max_ledge_shift_speed_m_s * dt);
         // Everything else (the sole guard, the tilt, the lock's ground) reads the ground where the
         // foot is: measured where it was going, a foot still over the floor beside the stairs was
         // lifted out of the step's plane, 30 cm in one frame.
@@ -375,12 +385,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
                 *toe + *ball_travel + ledge_shift, root_height, settings.feet.riser_clear_margin_m,
                 settings.feet.max_riser_clear_shift_m, settings.feet);
         }
-        const glm::vec3 step = wanted - riser_shift;
-        const float step_length = glm::length(step);
-        const float max_step = settings.feet.max_ledge_shift_speed_m_s * dt;
-        riser_shift = step_length > max_step && max_step > 0.0f
-                          ? riser_shift + step * (max_step / step_length)
-                          : wanted;
+        riser_shift =
+            MoveTowardCapped(riser_shift, wanted, settings.feet.max_ledge_shift_speed_m_s * dt);
         if (riser_shift != glm::vec3(0.0f)) {
           const glm::vec3 shift = ledge_shift + riser_shift;
           traces[side] = TraceFoot(*input.world, animated[side].translation + shift, root_height,
@@ -516,10 +522,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       const glm::vec3 hip = model_[leg.chain.upper].translation;
       // Inside the soft band the solve already falls short of the target: the foot crept 2.6 cm
       // toward a rising hip.
-      const float reach =
-          std::clamp(settings.max_leg_extension - settings.leg_soft_extension, 0.0f, 1.0f) *
-          (glm::length(model_[leg.chain.lower].translation - hip) +
-           glm::length(model_[leg.chain.end].translation - model_[leg.chain.lower].translation));
+      const float reach = SoftReach(settings, LegLength(model_, leg));
       pelvis_target =
           std::min(pelvis_target,
                    PelvisDropToReach(world_from_model.TransformPoint(hip), lock.held.translation,
@@ -535,10 +538,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
         continue;
       const LegRig& leg = rig.legs[side];
       const glm::vec3 hip = model_[leg.chain.upper].translation;
-      const float reach =
-          std::clamp(settings.max_leg_extension - settings.leg_soft_extension, 0.0f, 1.0f) *
-          (glm::length(model_[leg.chain.lower].translation - hip) +
-           glm::length(model_[leg.chain.end].translation - model_[leg.chain.lower].translation));
+      const float reach = SoftReach(settings, LegLength(model_, leg));
       const glm::vec3 foot = animated[side].translation + offset_targets[side];
       // Eased in as the foot comes down (a swinging foot needs no reach, and its target sweeps
       // about with the swing: the pelvis followed it 4 cm in a frame).

@@ -52,11 +52,8 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
       return;
     // Only a step up counts: ground that just continues the plane under the foot (a slope) is
     // followed by the trace under the foot as it gets there, without a jump.
-    const glm::vec3 along_plane = ahead->point - trace.point;
-    const float plane_y =
-        trace.point.y -
-        (trace.normal.x * along_plane.x + trace.normal.z * along_plane.z) / trace.normal.y;
-    if (ahead->point.y > plane_y + settings.min_step_up_m &&
+    if (ahead->point.y >
+            PlaneHeightAt(trace, ahead->point.x, ahead->point.z) + settings.min_step_up_m &&
         ahead->point.y > trace.ahead_height_m.value_or(trace.point.y)) {
       trace.ahead_height_m = ahead->point.y;
       trace.ahead_distance_m = distance;
@@ -85,6 +82,12 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
     consider(lead.x + direction.x * along, lead.z + direction.y * along, along);
   }
   return trace;
+}
+
+float PlaneHeightAt(const FootTrace& trace, float x, float z) {
+  const glm::vec3& n = trace.normal;
+  return trace.point.y -
+         (n.x * (x - trace.point.x) + n.z * (z - trace.point.z)) / std::max(n.y, 1e-3f);
 }
 
 glm::vec3 FootOffsetTarget(const FootTrace& trace, const glm::vec3& foot_world, float root_height,

@@ -64,11 +64,7 @@ glm::vec3 LedgeSupportShift(const world::CollisionWorld& world, const glm::vec3&
       return false;
     if (perched)
       return root.y - under.point.y <= max_drop_m;
-    const glm::vec3& n = under_root.normal;
-    const float plane_y =
-        under_root.point.y -
-        (n.x * (x - under_root.point.x) + n.z * (z - under_root.point.z)) / std::max(n.y, 1e-3f);
-    return plane_y - under.point.y <= max_drop_m;
+    return PlaneHeightAt(under_root, x, z) - under.point.y <= max_drop_m;
   };
   if (within_reach(foot.x, foot.z))
     return none;

@@ -36,11 +36,7 @@ glm::vec3 RiserClearShift(const world::CollisionWorld& world, const glm::vec3& h
   // A riser rises off the plane under the heel: a slope that continues it is no riser (the
   // Knight's feet were moved about on the ramps).
   const auto above_plane = [&](float x, float z, float y) {
-    const glm::vec3& n = under_heel.normal;
-    const float plane_y =
-        under_heel.point.y -
-        (n.x * (x - under_heel.point.x) + n.z * (z - under_heel.point.z)) / std::max(n.y, 1e-3f);
-    return y - plane_y;
+    return y - PlaneHeightAt(under_heel, x, z);
   };
   const std::optional<float> ball_ground = ground(ball.x, ball.z);
   if (!ball_ground || above_plane(ball.x, ball.z, *ball_ground) < kMinRiserM)

@@ -147,6 +147,10 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
                     const std::optional<glm::vec3>& toe_world = std::nullopt,
                     float reach_cap_m = std::numeric_limits<float>::infinity());
 
+// The height (world y) at (x, z) of the plane through trace.point with trace.normal: the ground
+// under the trace continued as a slope. Its normal's y is taken as at least 1e-3.
+float PlaneHeightAt(const FootTrace& trace, float x, float z);
+
 // The seed's target offset for one foot from its trace: (hit + normal * h) - (floor + up * h),
 // where floor is the trace point at root height, raised so the ankle is at least one foot height
 // above the surface ahead (trace.ahead_height_m); zero without a hit. World space.
