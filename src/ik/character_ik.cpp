@@ -57,6 +57,11 @@ float SoftReach(const CharacterIkSettings& settings, float length) {
   return std::clamp(settings.max_leg_extension - settings.leg_soft_extension, 0.0f, 1.0f) * length;
 }
 
+// A foot the lock holds in the world (not on a moving body) while its curve says planted.
+bool IsHeldOnStaticGround(const FootLockState& lock, float foot_lock_curve) {
+  return lock.locked && lock.body == world::kNoBody && IsFootPlanted(foot_lock_curve);
+}
+
 // `from` moved toward `to` by at most max_step (all the way when max_step is not positive).
 glm::vec3 MoveTowardCapped(const glm::vec3& from, const glm::vec3& to, float max_step) {
   const glm::vec3 step = to - from;
@@ -319,8 +324,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // up the stairs: 15 cm).
       std::optional<glm::vec3> traced_toe = toe;
       const FootLockState& held_lock = locks_[side];
-      if (traced_toe && held_lock.locked && held_lock.body == world::kNoBody &&
-          IsFootPlanted(input.foot_lock[side])) {
+      if (traced_toe && IsHeldOnStaticGround(held_lock, input.foot_lock[side])) {
         traced_toe->x += held_lock.held.translation.x - animated[side].translation.x;
         traced_toe->z += held_lock.held.translation.z - animated[side].translation.z;
       }
@@ -333,6 +337,12 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       // planted (the lock holds it where it landed): appearing at once, 25 cm sideways onto the
       // stairs beside the floor, it swung the leg in a frame.
       glm::vec3& ledge_shift = placement_.ledge_shift[side];
+      // The traces with the foot (and its toe) moved by `shift`.
+      const auto trace_at = [&](const glm::vec3& shift) {
+        return TraceFoot(*input.world, animated[side].translation + shift, root_height,
+                         settings.feet, velocity * share,
+                         toe ? std::optional<glm::vec3>(*toe + shift) : std::nullopt, reach_cap);
+      };
       // The ground where the foot is going, when it is moving onto higher ground than it is over.
       std::optional<float> going_to_ground;
       if (settings.feet.max_step_down_leg_share > 0.0f) {
@@ -347,11 +357,6 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
                                        world_from_model.TransformVector(glm::vec3(1, 0, 0)));
           }
         }
-        const auto trace_at = [&](const glm::vec3& shift) {
-          return TraceFoot(*input.world, animated[side].translation + shift, root_height,
-                           settings.feet, velocity * share,
-                           toe ? std::optional<glm::vec3>(*toe + shift) : std::nullopt, reach_cap);
-        };
         ledge_shift =
             MoveTowardCapped(ledge_shift, wanted, settings.feet.max_ledge_shift_speed_m_s * dt);
         // Everything else (the sole guard, the tilt, the lock's ground) reads the ground where the
@@ -387,17 +392,13 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
         }
         riser_shift =
             MoveTowardCapped(riser_shift, wanted, settings.feet.max_ledge_shift_speed_m_s * dt);
-        if (riser_shift != glm::vec3(0.0f)) {
-          const glm::vec3 shift = ledge_shift + riser_shift;
-          traces[side] = TraceFoot(*input.world, animated[side].translation + shift, root_height,
-                                   settings.feet, velocity * share, *toe + shift, reach_cap);
-        }
+        if (riser_shift != glm::vec3(0.0f))
+          traces[side] = trace_at(ledge_shift + riser_shift);
       } else {
         riser_shift = glm::vec3(0.0f);
       }
       const glm::vec3 placed_shift = ledge_shift + riser_shift;
-      const glm::vec3 traced_foot = animated[side].translation +
-                                    (riser_shift != glm::vec3(0.0f) ? placed_shift : ledge_shift);
+      const glm::vec3 traced_foot = animated[side].translation + placed_shift;
       const float foot_speed = glm::length(glm::vec2(velocity.x, velocity.z));
       if (toe && traces[side].ahead_distance_m && *traces[side].ahead_distance_m > 0.0f &&
           !IsFootPlanted(input.foot_lock[side]) && foot_speed > 1e-3f)
@@ -516,7 +517,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
   if (input.grounded && settings.lock.max_pelvis_reach_drop_m > 0.0f) {
     for (int side = 0; side < 2; ++side) {
       const FootLockState& lock = locks_[side];
-      if (!lock.locked || lock.body != world::kNoBody || !IsFootPlanted(input.foot_lock[side]))
+      if (!IsHeldOnStaticGround(lock, input.foot_lock[side]))
         continue;
       const LegRig& leg = rig.legs[side];
       const glm::vec3 hip = model_[leg.chain.upper].translation;
@@ -688,7 +689,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     // run speed) dragged the foot 20 cm in four frames, no better than lifting it.
     if (!locks_[side].locked || !IsFootPlanted(lock_curve))
       reach_drawn_m_[side] = 0.0f;
-    if (locks_[side].locked && locks_[side].body == world::kNoBody && IsFootPlanted(lock_curve)) {
+    if (IsHeldOnStaticGround(locks_[side], lock_curve)) {
       const glm::vec3 hip = model_[leg.chain.upper].translation;
       const glm::vec3 knee = model_[leg.chain.lower].translation;
       const glm::vec3 ankle = model_[leg.chain.end].translation;
