@@ -399,6 +399,10 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       }
       const glm::vec3 placed_shift = ledge_shift + riser_shift;
       const glm::vec3 traced_foot = animated[side].translation + placed_shift;
+      RememberStepAhead(placement_.step_ahead[side], traces[side],
+                        (toe ? *toe : animated[side].translation) + placed_shift,
+                        toe.has_value() && !IsFootPlanted(input.foot_lock[side]), reach_cap,
+                        settings.feet);
       const float foot_speed = glm::length(glm::vec2(velocity.x, velocity.z));
       if (toe && traces[side].ahead_distance_m && *traces[side].ahead_distance_m > 0.0f &&
           !IsFootPlanted(input.foot_lock[side]) && foot_speed > 1e-3f)
@@ -451,6 +455,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     } else if (input.world != nullptr) {
       placement_.ledge_shift[side] = glm::vec3(0.0f);
       placement_.riser_shift[side] = glm::vec3(0.0f);
+      placement_.step_ahead[side].reset();
       // Airborne: no offsets (nothing pulls the feet toward the ground), but the ground under
       // each foot is still traced so the sole is kept above it below: the last falling frame
       // before touchdown put a foot 1.4 cm through the floor landing off a ledge.

@@ -28,6 +28,10 @@ std::optional<world::SweepHit> TraceDown(const world::CollisionWorld& world, flo
   return hit;
 }
 
+// How much further from its remembered step ahead a foot may be than the frame before, and still
+// be heading for it (m): the animated toe wavers by a few millimetres as it slows to land.
+constexpr float kStepAheadSlackM = 0.005f;
+
 }  // namespace
 
 FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_world,
@@ -57,6 +61,7 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
         ahead->point.y > trace.ahead_height_m.value_or(trace.point.y)) {
       trace.ahead_height_m = ahead->point.y;
       trace.ahead_distance_m = distance;
+      trace.ahead_point = ahead->point;
     }
   };
   const bool has_toe = toe_world && IsFinite(*toe_world);
@@ -82,6 +87,34 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
     consider(lead.x + direction.x * along, lead.z + direction.y * along, along);
   }
   return trace;
+}
+
+void RememberStepAhead(std::optional<StepAhead>& memory, FootTrace& trace, const glm::vec3& lead,
+                       bool swinging, float reach_cap_m, const FootPlacementSettings& settings) {
+  if (!swinging || !trace.hit) {
+    memory.reset();
+    return;
+  }
+  if (trace.ahead_point) {
+    memory = StepAhead{*trace.ahead_point, trace.ahead_distance_m.value_or(0.0f)};
+    return;
+  }
+  if (!memory)
+    return;
+  const glm::vec3& top = memory->top;
+  const float distance = glm::length(glm::vec2(top.x - lead.x, top.z - lead.z));
+  const float ground = std::max(trace.point.y, trace.toe_ground_m.value_or(trace.point.y));
+  if (!(distance <=
+        std::min({settings.max_lookahead_m, reach_cap_m, memory->distance_m + kStepAheadSlackM})) ||
+      ground >= top.y - settings.min_step_up_m ||
+      top.y <= PlaneHeightAt(trace, top.x, top.z) + settings.min_step_up_m) {
+    memory.reset();
+    return;
+  }
+  memory->distance_m = distance;
+  trace.ahead_height_m = top.y;
+  trace.ahead_distance_m = distance;
+  trace.ahead_point = top;
 }
 
 float PlaneHeightAt(const FootTrace& trace, float x, float z) {

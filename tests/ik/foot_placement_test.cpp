@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "footwork/core/spring.h"
 
@@ -98,6 +99,59 @@ TEST(FootPlacement, TheLookAheadSaysHowFarAheadOfTheToeTheStepIs) {
                                    velocity, glm::vec3(0, 0, -0.85f));
   EXPECT_FALSE(none.ahead_height_m);
   EXPECT_FALSE(none.ahead_distance_m);
+}
+
+TEST(FootPlacement, AStepAheadStaysSeenWhileTheToeSlowsJustShortOfIt) {
+  // A toe 1 cm short of a 0.3 m step at z = 0.4, moving at 2 m/s: the look-ahead sees the step.
+  const StepWorld world(0.4f);
+  FootPlacementSettings settings;
+  settings.min_step_up_m = 0.01f;
+  const glm::vec3 ankle(0.0f, kFootHeight, 0.24f);
+  const glm::vec3 toe(0.0f, 0.0f, 0.39f);
+  std::optional<StepAhead> memory;
+  FootTrace moving = TraceFoot(world, ankle, 0.0f, settings, glm::vec3(0, 0, 2.0f), toe);
+  ASSERT_TRUE(moving.ahead_height_m);
+  RememberStepAhead(memory, moving, toe, true, 0.5f, settings);
+  ASSERT_TRUE(memory);
+  // Slowed to 1 cm/s, the look-ahead reaches 1 mm and misses it; the memory puts it back.
+  const glm::vec3 slow(0.0f, 0.0f, 0.01f);
+  const glm::vec3 toe_now = toe + glm::vec3(0.0f, 0.0f, 0.002f);
+  FootTrace slowed = TraceFoot(world, ankle, 0.0f, settings, slow, toe_now);
+  ASSERT_FALSE(slowed.ahead_height_m);
+  RememberStepAhead(memory, slowed, toe_now, true, 0.5f, settings);
+  ASSERT_TRUE(slowed.ahead_height_m && slowed.ahead_distance_m);
+  EXPECT_NEAR(*slowed.ahead_height_m, 0.3f, 1e-5f);
+  // Found 6.7 cm ahead of the toe (the first of three traces over 20 cm), 2 mm closer now.
+  EXPECT_NEAR(*slowed.ahead_distance_m, 0.0647f, 1e-3f);
+  // The offset target then still lifts the ankle to the step's top.
+  EXPECT_NEAR(FootOffsetTarget(slowed, ankle, 0.0f, kFootHeight).y, 0.3f, 1e-5f);
+
+  // Drawn back 5 cm (it will land short of the step): forgotten.
+  std::optional<StepAhead> drawn = memory;
+  const glm::vec3 toe_back = toe - glm::vec3(0.0f, 0.0f, 0.05f);
+  FootTrace back = TraceFoot(world, ankle, 0.0f, settings, slow, toe_back);
+  RememberStepAhead(drawn, back, toe_back, true, 0.5f, settings);
+  EXPECT_FALSE(back.ahead_height_m);
+  EXPECT_FALSE(drawn);
+  // Landing short of it (the ball's landing 5 mm on): forgotten.
+  std::optional<StepAhead> landing_short = memory;
+  FootTrace short_trace = TraceFoot(world, ankle, 0.0f, settings, slow, toe_now);
+  RememberStepAhead(landing_short, short_trace, toe_now, true, 0.005f, settings);
+  EXPECT_FALSE(short_trace.ahead_height_m);
+  // Planted: forgotten.
+  std::optional<StepAhead> planted = memory;
+  FootTrace planted_trace = TraceFoot(world, ankle, 0.0f, settings, slow, toe_now);
+  RememberStepAhead(planted, planted_trace, toe_now, false, 0.5f, settings);
+  EXPECT_FALSE(planted_trace.ahead_height_m);
+  EXPECT_FALSE(planted);
+  // On the step (heel and toe over its top), right at the step remembered: forgotten.
+  std::optional<StepAhead> arrived = memory;
+  const glm::vec3 toe_on(0.0f, 0.32f, 0.46f);
+  FootTrace on_step = TraceFoot(world, glm::vec3(0.0f, 0.4f, 0.41f), 0.0f, settings, slow, toe_on);
+  ASSERT_TRUE(on_step.toe_ground_m);
+  ASSERT_NEAR(*on_step.toe_ground_m, 0.3f, 1e-5f);
+  RememberStepAhead(arrived, on_step, toe_on, true, 0.5f, settings);
+  EXPECT_FALSE(arrived);
 }
 
 TEST(FootPlacement, PelvisDropsToTheLowerFootAndNeverRises) {

@@ -133,8 +133,17 @@ struct FootTrace {
   // How far ahead of the toe (of the ankle without one) that step was found, horizontally (m):
   // 0 when it is under the toe.
   std::optional<float> ahead_distance_m;
+  // Where that step's top was found (world).
+  std::optional<glm::vec3> ahead_point;
   // The ground under the toe (world y), when a toe was given and the trace under it hit.
   std::optional<float> toe_ground_m;
+};
+
+// A step up seen ahead of a swinging foot: where its top was found (world) and how far ahead of
+// the foot's lead (its toe, or its ankle) it was last (m, horizontally).
+struct StepAhead {
+  glm::vec3 top{0.0f};
+  float distance_m = 0.0f;
 };
 
 // Traces straight down through (foot_world.x, root_height, foot_world.z); with a toe (world) also
@@ -146,6 +155,19 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
                     const glm::vec3& foot_velocity = glm::vec3(0.0f),
                     const std::optional<glm::vec3>& toe_world = std::nullopt,
                     float reach_cap_m = std::numeric_limits<float>::infinity());
+
+// Keeps a swinging foot's step ahead from flickering: the look-ahead reaches as far as the foot
+// moves in lookahead_s, and a toe slowing just short of a riser (its landing) stopped finding it
+// every other frame, so the foot's raise for it dropped by the step's height and came back (the
+// Knight's foot turned 42 degrees in a frame climbing the stairs). `memory` takes the step `trace`
+// found; when it finds none, the step remembered is put back into `trace` while `lead` (the toe,
+// or the ankle) keeps closing on it (no more than kStepAheadSlackM further than last frame: a foot
+// drawn back by a gait transition landed short of it, held up 3 cm), within max_lookahead_m and
+// `reach_cap_m` (where the foot lands, as TraceFoot's), and while it is above both the plane under
+// the foot and the ground under the toe. Forgotten when the foot is not `swinging` (planted) and
+// once it is on the step.
+void RememberStepAhead(std::optional<StepAhead>& memory, FootTrace& trace, const glm::vec3& lead,
+                       bool swinging, float reach_cap_m, const FootPlacementSettings& settings);
 
 // The height (world y) at (x, z) of the plane through trace.point with trace.normal: the ground
 // under the trace continued as a slope. Its normal's y is taken as at least 1e-3.
@@ -203,6 +225,9 @@ struct FootPlacementState {
   std::array<glm::vec3, 2> ledge_shift{glm::vec3(0.0f), glm::vec3(0.0f)};
   // Each foot's horizontal shift off a riser it lands across (RiserClearShift), likewise.
   std::array<glm::vec3, 2> riser_shift{glm::vec3(0.0f), glm::vec3(0.0f)};
+  // The step up each swinging foot's look-ahead last found, kept for RememberStepAhead until the
+  // foot plants or gets onto it.
+  std::array<std::optional<StepAhead>, 2> step_ahead;
 };
 
 // The animated foot's horizontal velocity (world, m/s) from last frame's position, and remembers
