@@ -57,6 +57,10 @@ float SoftReach(const CharacterIkSettings& settings, float length) {
   return std::clamp(settings.max_leg_extension - settings.leg_soft_extension, 0.0f, 1.0f) * length;
 }
 
+// A held foot's twin this much higher or lower than where the foot is held (m) is over another
+// stair tread (a stair's riser is 15 cm; slopes and terrain under a foot's length are far less).
+constexpr float kHeldOnAnotherStepM = 0.05f;
+
 // A foot the lock holds in the world (not on a moving body) while its curve says planted.
 bool IsHeldOnStaticGround(const FootLockState& lock, float foot_lock_curve) {
   return lock.locked && lock.body == world::kNoBody && IsFootPlanted(foot_lock_curve);
@@ -330,6 +334,22 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       }
       traces[side] = TraceFoot(*input.world, animated[side].translation, root_height, settings.feet,
                                velocity * share, traced_toe, reach_cap);
+      // Its heel too, once its twin is over another tread than the one it is held on (a step
+      // between them): a foot held across a riser's edge, heel over the tread below and ball on the
+      // step, dropped 1.5 cm and turned 32 degrees in a frame as its twin's heel crossed onto the
+      // step (the Knight stopping on the stairs). Not otherwise: on flat ground and slopes the
+      // twin's plane stands (measured at the held heel, the Knight's keyboard strafe went over 20
+      // degrees).
+      if (traced_toe && traces[side].hit &&
+          IsHeldOnStaticGround(held_lock, input.foot_lock[side])) {
+        const glm::vec3 held_ankle(held_lock.held.translation.x, animated[side].translation.y,
+                                   held_lock.held.translation.z);
+        const FootTrace held_trace = TraceFoot(*input.world, held_ankle, root_height, settings.feet,
+                                               velocity * share, traced_toe, reach_cap);
+        if (held_trace.hit &&
+            std::fabs(held_trace.point.y - traces[side].point.y) >= kHeldOnAnotherStepM)
+          traces[side] = held_trace;
+      }
       // Over a drop the leg cannot take, the foot stands on the ground the body stands on; the
       // traces and the offset are taken where it is moved to. Searched only when the ground
       // under the foot is that far below the root's floor (no extra trace otherwise).

@@ -38,30 +38,49 @@ glm::vec3 RiserClearShift(const world::CollisionWorld& world, const glm::vec3& h
   const auto above_plane = [&](float x, float z, float y) {
     return y - PlaneHeightAt(under_heel, x, z);
   };
-  const std::optional<float> ball_ground = ground(ball.x, ball.z);
-  if (!ball_ground || above_plane(ball.x, ball.z, *ball_ground) < kMinRiserM)
-    return none;
   const glm::vec2 along(ball.x - heel.x, ball.z - heel.z);
   const float length = glm::length(along);
   if (!(length > 1e-4f))
     return none;
-  // Where between heel and ball the ground rises (the riser), by bisection.
+  const glm::vec2 direction = along / length;
+  // A riser within margin_m ahead of the ball counts too: the ball the plant predictor gives is
+  // where it is as the lock catches the heel, and the foot rolls onto it after (the Knight's ball,
+  // predicted 2 cm short of the first riser, stood on the step's edge with its heel in the air).
+  const float reach = length + margin_m;
+  const glm::vec2 front = glm::vec2(heel.x, heel.z) + direction * reach;
+  const std::optional<float> front_ground = ground(front.x, front.y);
+  if (!front_ground || above_plane(front.x, front.y, *front_ground) < kMinRiserM)
+    return none;
+  // Where between the heel and that point the ground rises (the riser), by bisection.
   float below = 0.0f;
   float above = 1.0f;
   for (int i = 0; i < kRiserBisections; ++i) {
     const float mid = 0.5f * (below + above);
-    const float x = heel.x + along.x * mid;
-    const float z = heel.z + along.y * mid;
+    const float x = heel.x + direction.x * reach * mid;
+    const float z = heel.z + direction.y * reach * mid;
     const std::optional<float> at = ground(x, z);
     (at && above_plane(x, z, *at) >= kMinRiserM ? above : below) = mid;
   }
-  const float riser = 0.5f * (below + above) * length;
-  const float back = length - riser + margin_m;
-  const float forward = riser + margin_m;
-  const float shift = back <= forward ? -back : forward;
-  if (std::fabs(shift) > max_shift_m)
-    return none;
-  const glm::vec2 direction = along / length;
+  const float riser = 0.5f * (below + above) * reach;
+  // The least moves that clear it: the ball back onto it, or the heel forward onto it (a riser
+  // past the ball is cleared only by moving back). Back, the margin is added as far as
+  // max_shift_m allows: all or nothing, the Knight's shift went back to none as its predicted
+  // ball crept 1 cm further over the riser. Forward, all of it or nothing: part of it took a
+  // ball on toward the next riser (the Knight's showcase, 1.4 cm into it).
+  // (Negative for a riser past the ball: the margin less the gap is what is left to move.)
+  const float back = length - riser;
+  const float forward = riser;
+  const bool backward = back <= forward || riser >= length;
+  float shift = 0.0f;
+  if (backward) {
+    if (back > max_shift_m)
+      return none;
+    shift = -std::min(back + margin_m, max_shift_m);
+  } else {
+    if (forward + margin_m > max_shift_m)
+      return none;
+    shift = forward + margin_m;
+  }
   return glm::vec3(direction.x * shift, 0.0f, direction.y * shift);
 }
 

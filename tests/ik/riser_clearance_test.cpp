@@ -26,9 +26,37 @@ TEST(RiserClearShift, AFootLandingAcrossARiserMovesOntoTheNearerTread) {
   EXPECT_TRUE(VecNear(
       RiserClearShift(world, {0, 0.1f, -0.10f}, {0, 0.1f, 0.03f}, 0.0f, 0.02f, 0.08f, settings),
       {0, 0, -0.05f}, 0.005f));
-  // Astride it by 7 cm either way: 9 cm is further than the 8 cm allowed.
+  // Astride it by 9 cm either way: further than the 8 cm allowed.
   EXPECT_TRUE(VecNear(
-      RiserClearShift(world, {0, 0.1f, -0.07f}, {0, 0.1f, 0.07f}, 0.0f, 0.02f, 0.08f, settings),
+      RiserClearShift(world, {0, 0.1f, -0.09f}, {0, 0.1f, 0.09f}, 0.0f, 0.02f, 0.08f, settings),
+      {0, 0, 0}, 0.0f));
+}
+
+TEST(RiserClearShift, ABallJustShortOfARiserIsDrawnBackToTheMargin) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  // Ball 1 cm short of the riser, 5 cm of margin: 4 cm back.
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.1f, -0.15f}, {0, 0.1f, -0.01f}, 0.0f, 0.05f, 0.08f, settings),
+      {0, 0, -0.04f}, 0.005f));
+  // Ball 6 cm short: clear of the margin, it stays.
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.1f, -0.2f}, {0, 0.1f, -0.06f}, 0.0f, 0.05f, 0.08f, settings),
+      {0, 0, 0}, 0.0f));
+}
+
+TEST(RiserClearShift, MovedBackTheMarginIsCutToTheLargestShiftMovedForwardItIsNot) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  // Heel 10 cm short, ball 7 cm past (nearer the ball): 7 cm back clears it, the 5 cm margin is
+  // cut to the 1 cm left of the 8 cm allowed.
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.1f, -0.10f}, {0, 0.1f, 0.07f}, 0.0f, 0.05f, 0.08f, settings),
+      {0, 0, -0.08f}, 0.005f));
+  // Heel 4 cm short, ball 13 cm past (nearer the heel): 4 cm forward and the 5 cm margin is more
+  // than allowed, and part of it would take the ball on toward the next riser: none.
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.1f, -0.04f}, {0, 0.1f, 0.13f}, 0.0f, 0.05f, 0.08f, settings),
       {0, 0, 0}, 0.0f));
 }
 

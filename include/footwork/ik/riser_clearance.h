@@ -12,11 +12,13 @@
 namespace footwork::ik {
 
 // The horizontal shift (world, y = 0) that moves a foot landing with its heel at `heel` and its
-// ball at `ball` (world) off a riser between them: back until the ball is `margin_m` short of the
-// riser, or forward until the heel is `margin_m` past it, whichever is shorter, when that is at
-// most `max_shift_m`. Zero when the ground under the ball does not rise 5 cm above the plane
-// under the heel (a slope is no riser), when the shorter move is longer than max_shift_m, or on
-// non-finite input. Traces as TraceFoot does (from root_height).
+// ball at `ball` (world) off a riser between them, or within `margin_m` ahead of the ball: back
+// until the ball is `margin_m` short of the riser, or forward until the heel is `margin_m` past
+// it, whichever is shorter (a riser past the ball: back). Back, when the ball's least move onto
+// its tread is at most `max_shift_m`, with as much of the margin as max_shift_m leaves; forward,
+// only when all of it fits. Zero when the ground there does not rise 5 cm above the plane under
+// the heel (a slope is no riser), when the move does not fit, or on non-finite input. Traces as
+// TraceFoot does (from root_height).
 glm::vec3 RiserClearShift(const world::CollisionWorld& world, const glm::vec3& heel,
                           const glm::vec3& ball, float root_height, float margin_m,
                           float max_shift_m, const FootPlacementSettings& settings);
