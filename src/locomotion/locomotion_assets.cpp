@@ -123,6 +123,7 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
     const bool travels = std::hypot(travel.translation.x, travel.translation.z) > 1e-3f;
     assets->travel_direction_.push_back(
         travels ? std::atan2(travel.translation.x, travel.translation.z) : 0.0f);
+    assets->step_length_m_.push_back(0.5f * std::hypot(travel.translation.x, travel.translation.z));
     assets->root_motion_end_s_.push_back(
         RootMotionEnd(clip, assets->settings_.air.land_root_motion_min_speed_m_s));
     assets->max_joint_speed_.push_back(MaxJointSpeed(clip));

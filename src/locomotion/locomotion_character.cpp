@@ -1,5 +1,7 @@
 #include "footwork/locomotion/locomotion_character.h"
 
+#include "footwork/locomotion/stair_stride.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -162,6 +164,30 @@ void LocomotionCharacter::WriteValues(const LocomotionInput& input) {
   v.SetBool("cycle_gait_changed", cycle_changed);
 }
 
+void LocomotionCharacter::UpdateStairStride(const movement::CharacterMover& mover,
+                                            const glm::vec3& move_direction, float dt) {
+  const StairSettings& settings = assets_->settings().stairs;
+  float target = 1.0f;
+  if (settings.max_rise_per_step_m > 0.0f && movement_.mode == movement::MovementMode::kWalking &&
+      state() == Id::kCycle && player_.clip >= 0 && player_.looping) {
+    // Along the velocity, or the input before the character moves.
+    const glm::vec3 velocity(movement_.velocity.x, 0.0f, movement_.velocity.z);
+    const glm::vec3 direction =
+        glm::length(velocity) > assets_->settings().essential.moving_speed_m_s ? velocity
+                                                                               : move_direction;
+    const glm::vec3 feet =
+        movement_.position -
+        glm::vec3(0.0f, mover.settings().capsule.half_height_m + mover.settings().floor_gap_m,
+                  0.0f);
+    if (const auto stairs = SurveyStairs(mover.world(), feet, direction, settings))
+      target = StairStrideFactor(*stairs, assets_->step_length_m(player_.clip), settings);
+  }
+  const float step = settings.factor_rate_per_s * dt;
+  stair_stride_factor_ = target > stair_stride_factor_
+                             ? std::min(target, stair_stride_factor_ + step)
+                             : std::max(target, stair_stride_factor_ - step);
+}
+
 void LocomotionCharacter::CarryStopPointWithBase() {
   // The mover carries a based character by the base's translation (no rotation), so the stop
   // point follows the same displacement; on a new base it is anchored to that base from now on.
@@ -198,7 +224,12 @@ Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
                              player_.time_s < assets_->root_motion_end_s(player_.clip);
   move.jump = input.jump && !landing_moves && !InAir(state());
 
-  if (Status moved = mover.Update(movement_, move, dt); !moved.ok()) {
+  // On stairs the capsule slows by the stair stride's factor (its speed limit scales with the
+  // input's length, as a stick's deflection does); the cycle keeps its flat play rate.
+  UpdateStairStride(mover, move.direction, dt);
+  movement::MoveInput mover_input = move;
+  mover_input.direction /= stair_stride_factor_;
+  if (Status moved = mover.Update(movement_, mover_input, dt); !moved.ok()) {
     gait_ = gait_before;
     return moved;
   }

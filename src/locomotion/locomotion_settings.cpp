@@ -1,5 +1,8 @@
 #include "footwork/locomotion/locomotion_settings.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include <limits>
 
 #include <nlohmann/json.hpp>
@@ -110,6 +113,17 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
   read.Object("blend").Number("dead_blend_decay_half_life_s", s.blend.dead_blend_decay_half_life_s,
                               0.001f, 10.0f);
 
+  read.Object("stairs", jf::kOptional)
+      .Number("max_rise_per_step_m", s.stairs.max_rise_per_step_m, 0.0f, 2.0f, jf::kOptional)
+      .Number("survey_behind_m", s.stairs.survey_behind_m, 0.0f, 5.0f, jf::kOptional)
+      .Number("survey_ahead_m", s.stairs.survey_ahead_m, 0.0f, 5.0f, jf::kOptional)
+      // A zero spacing would never end the survey; more than 500 traces a frame is a mistake.
+      .Number("survey_spacing_m", s.stairs.survey_spacing_m, 0.005f, 1.0f, jf::kOptional)
+      .Number("min_riser_m", s.stairs.min_riser_m, 0.001f, 2.0f, jf::kOptional)
+      .Number("max_riser_m", s.stairs.max_riser_m, 0.001f, 2.0f, jf::kOptional)
+      .Number("max_stride_factor", s.stairs.max_stride_factor, 1.0f, 10.0f, jf::kOptional)
+      .Number("factor_rate_per_s", s.stairs.factor_rate_per_s, 0.0f, 1000.0f, jf::kOptional);
+
   read.Object("stride_warping")
       .Bool("enabled", s.stride_warping.enabled)
       .Number("min_ratio", s.stride_warping.min_ratio, 0.01f, 1.0f)
@@ -148,6 +162,25 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
     read.Fail(root.Child("air.heavy_land_fall_speed_m_s"),
               "must not exceed air.heavy_land_full_fall_speed_m_s");
   }
+  // The stairs section is checked key by key: a misspelt key would leave the stair stride off.
+  if (const auto stairs = document->find("stairs");
+      stairs != document->end() && stairs->is_object()) {
+    static const char* const kStairKeys[] = {
+        "_comment",       "max_rise_per_step_m", "survey_behind_m",
+        "survey_ahead_m", "survey_spacing_m",    "min_riser_m",
+        "max_riser_m",    "max_stride_factor",   "factor_rate_per_s"};
+    for (const auto& [key, value] : stairs->items()) {
+      if (std::find(std::begin(kStairKeys), std::end(kStairKeys), key) == std::end(kStairKeys))
+        read.Fail(root.Child("stairs." + key), "unknown field");
+    }
+  }
+  if (settings.stairs.min_riser_m > settings.stairs.max_riser_m)
+    read.Fail(root.Child("stairs.min_riser_m"), "must not exceed stairs.max_riser_m");
+  if ((settings.stairs.survey_behind_m + settings.stairs.survey_ahead_m) /
+          settings.stairs.survey_spacing_m >
+      500.0f)
+    read.Fail(root.Child("stairs.survey_spacing_m"),
+              "gives more than 500 traces over survey_behind_m + survey_ahead_m");
   if (Status warping = ik::ValidateStrideWarpingSettings(settings.stride_warping); !warping)
     read.Fail(root.Child("stride_warping"), warping.error().message);
   if (!read.ok())

@@ -200,8 +200,11 @@ struct LocomotionCharacter::Access {
       const anim::FloatCurve* speed =
           ClipOf(self, self.player_.clip).FindCurve(names::kMotionSpeed);
       const float motion_speed = speed ? anim::EvaluateCurve(*speed, self.player_.time_s) : 0.0f;
-      // Play at the capsule's speed so planted feet do not slide (Part09's MotionSpeed).
-      const float wanted = SafeDivide(self.essential_.ground_speed_m_s, motion_speed);
+      // Play at the capsule's speed so planted feet do not slide (Part09's MotionSpeed); on
+      // stairs at the speed before the stair stride divided it, stride warping shortening the
+      // steps by as much.
+      const float wanted =
+          SafeDivide(self.essential_.ground_speed_m_s * self.stair_stride_factor_, motion_speed);
       float rate = wanted;
       // No faster than the clip's fastest joint allows (a jog under the run gait's speed would
       // pop); stride warping (IK) lengthens the steps for the speed left over.

@@ -118,6 +118,26 @@ Result<ScenarioEvent> ParseEvent(const json& object, const jf::FieldPath& at) {
       if (!target)
         return target.error();
       event.look_target = *target;
+    } else if (key == "release_near") {
+      if (!value.is_object())
+        return field.Fail("expected an object, got " + jf::Describe(value));
+      ReleaseNear release;
+      for (const auto& [member, member_value] : value.items()) {
+        if (member != "point" && member != "radius_m")
+          return field.Child(member).Fail("unknown field (expected point, radius_m)");
+      }
+      auto point = jf::Member(value, field, "point");
+      if (!point)
+        return point.error();
+      auto xz = ReadVec2(**point, field.Child("point"));
+      if (!xz)
+        return xz.error();
+      release.point = *xz;
+      auto radius = jf::ReadNumber(value, field, "radius_m", 0.0f, 1e4f);
+      if (!radius)
+        return radius.error();
+      release.radius_m = *radius;
+      event.release_near = release;
     } else {
       return field.Fail("unknown event field");
     }
@@ -184,7 +204,7 @@ Result<Scenario> LoadScenario(const std::filesystem::path& path) {
   return ParseScenario(*text, path.filename().string());
 }
 
-const LocomotionInput& ScenarioInput::Advance(double t) {
+const LocomotionInput& ScenarioInput::Advance(double t, const std::optional<glm::vec3>& feet) {
   input_.jump = false;
   // Half a frame of slack so an event at 2.0 s lands on the frame at 1.99999 s.
   const double slack = 0.5 * scenario_->dt_s;
@@ -206,6 +226,15 @@ const LocomotionInput& ScenarioInput::Advance(double t) {
       input_.jump = true;
     if (event.aim)
       input_.aim = *event.aim;
+    if (event.release_near)
+      release_ = event.release_near;
+    else if (event.move)
+      release_.reset();  // a later move takes over
+  }
+  if (release_ && feet &&
+      glm::length(glm::vec2(feet->x, feet->z) - release_->point) <= release_->radius_m) {
+    input_.move = glm::vec2(0.0f);
+    release_.reset();
   }
   return input_;
 }

@@ -118,7 +118,8 @@ Result<std::vector<sim::TraceFrame>> RunSimulation(
     const double t = f * static_cast<double>(scenario.dt_s);
     if (options.advance_world && f > 0)
       options.advance_world(scenario.dt_s);
-    const LocomotionInput& frame_input = input.Advance(t);
+    const LocomotionInput& frame_input =
+        input.Advance(t, character.movement().position - glm::vec3(0.0f, bottom_offset, 0.0f));
     const auto update_began = std::chrono::steady_clock::now();
     const Status updated = character.Update(mover, frame_input, scenario.dt_s);
     if (options.update_seconds != nullptr) {

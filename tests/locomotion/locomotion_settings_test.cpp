@@ -148,6 +148,75 @@ TEST(LocomotionSettingsTest, ScenarioEventsApplyInTimeOrder) {
   EXPECT_FALSE(frame.jump);
 }
 
+TEST(LocomotionSettingsTest, TheStairStrideIsOffByDefaultAndTheKnightsTakesATreadAStep) {
+  auto settings = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "default.json");
+  ASSERT_TRUE(settings.ok()) << settings.error().message;
+  EXPECT_EQ(settings->stairs.max_rise_per_step_m, 0.0f);
+  auto knight = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "kaykit_knight.json");
+  ASSERT_TRUE(knight.ok()) << knight.error().message;
+  EXPECT_FLOAT_EQ(knight->stairs.max_rise_per_step_m, 0.16f);
+  EXPECT_FLOAT_EQ(knight->stairs.survey_ahead_m, settings->stairs.survey_ahead_m);
+
+  nlohmann::json document = nlohmann::json::parse(DefaultText());
+  document["stairs"]["min_riser_m"] = 0.5;
+  auto inverted = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_FALSE(inverted.ok());
+  EXPECT_NE(inverted.error().message.find("stairs.min_riser_m"), std::string::npos)
+      << inverted.error().message;
+  document = nlohmann::json::parse(DefaultText());
+  document["stairs"]["survey_spacing_m"] = 0.005;
+  document["stairs"]["survey_ahead_m"] = 5.0;
+  auto too_many = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_FALSE(too_many.ok());
+  EXPECT_NE(too_many.error().message.find("more than 500 traces"), std::string::npos)
+      << too_many.error().message;
+  document = nlohmann::json::parse(DefaultText());
+  document["stairs"]["max_rise_per_stp_m"] = 0.2;
+  auto typo = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_FALSE(typo.ok());
+  EXPECT_NE(typo.error().message.find("max_rise_per_stp_m"), std::string::npos)
+      << typo.error().message;
+}
+
+TEST(LocomotionSettingsTest, AScenarioMoveLetsGoNearAPoint) {
+  auto scenario = ParseScenario(
+      R"({"dt": 0.5, "duration_s": 3,
+          "events": [{"t": 0, "move": [0, 1], "device": "keyboard"},
+                     {"t": 0, "release_near": {"point": [0, 5], "radius_m": 1}}]})",
+      "s.json");
+  ASSERT_TRUE(scenario.ok()) << scenario.error().message;
+  ScenarioInput input(*scenario);
+  EXPECT_EQ(input.Advance(0.0, glm::vec3(0, 0, 0)).move, glm::vec2(0.0f, 1.0f));
+  EXPECT_EQ(input.Advance(0.5, glm::vec3(0, 0, 3.9f)).move, glm::vec2(0.0f, 1.0f));
+  EXPECT_EQ(input.Advance(1.0, glm::vec3(0, 0, 4.1f)).move, glm::vec2(0.0f));
+  // Let go once: walking away again afterwards is not stopped.
+  auto again = ParseScenario(
+      R"({"dt": 0.5, "duration_s": 3,
+          "events": [{"t": 0, "move": [0, 1], "release_near": {"point": [0, 5], "radius_m": 1}},
+                     {"t": 1, "move": [1, 0]}]})",
+      "s.json");
+  ASSERT_TRUE(again.ok()) << again.error().message;
+  ScenarioInput later(*again);
+  EXPECT_EQ(later.Advance(0.0, glm::vec3(0, 0, 0)).move, glm::vec2(0.0f, 1.0f));
+  // A move after it replaces it: no release there.
+  EXPECT_EQ(later.Advance(1.0, glm::vec3(0, 0, 5)).move, glm::vec2(1.0f, 0.0f));
+  // Without the feet given it never lets go.
+  ScenarioInput blind(*scenario);
+  EXPECT_EQ(blind.Advance(2.0).move, glm::vec2(0.0f, 1.0f));
+
+  for (const char* bad : {R"({"point": [0, 5]})", R"({"point": [0], "radius_m": 1})",
+                          R"({"point": [0, 5], "radius_m": -1})",
+                          R"({"point": [0, 5], "radius_m": 1, "speed": 2})", R"([0, 5, 1])"}) {
+    auto parsed = ParseScenario(
+        std::string(R"({"dt": 0.5, "duration_s": 1, "events": [{"t": 0, "release_near": )") + bad +
+            "}]}",
+        "s.json");
+    ASSERT_FALSE(parsed.ok()) << bad;
+    EXPECT_NE(parsed.error().message.find("events[0].release_near"), std::string::npos)
+        << parsed.error().message;
+  }
+}
+
 TEST(LocomotionSettingsTest, NotJsonIsReported) {
   auto settings = ParseLocomotionSettings("{", "broken.json");
   ASSERT_FALSE(settings.ok());

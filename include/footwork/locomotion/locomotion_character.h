@@ -95,6 +95,8 @@ class LocomotionAssets {
   // The direction a clip travels, as a yaw in character space (0 forward, +90 degrees left), from
   // its whole root-motion displacement; 0 for a clip that does not travel.
   float travel_direction(int clip) const { return travel_direction_[clip]; }
+  // Half a clip's whole root travel (m): a cycle's step length, a loop being two steps.
+  float step_length_m(int clip) const { return step_length_m_[clip]; }
   // Clip time after which the clip's root moves slower than air.land_root_motion_min_speed_m_s
   // for good (0 for a clip whose root never moves that fast).
   float root_motion_end_s(int clip) const { return root_motion_end_s_[clip]; }
@@ -123,6 +125,7 @@ class LocomotionAssets {
   std::vector<anim::Monotonicity> distance_monotonicity_;
   std::vector<float> rotation_amount_yaw_;
   std::vector<float> travel_direction_;
+  std::vector<float> step_length_m_;
   std::vector<float> root_motion_end_s_;
   std::vector<float> max_joint_speed_;
   int spine_joint_ = -1;
@@ -221,6 +224,8 @@ class LocomotionCharacter {
   LocomotionStateId state() const;
   const ClipPlayer& player() const { return player_; }
   const LocomotionOutput& output() const { return output_; }
+  // How many times shorter than the cycle's own the steps are on stairs now (1 elsewhere).
+  float stair_stride_factor() const { return stair_stride_factor_; }
   const LocomotionAssets& assets() const { return *assets_; }
   // The named values choosers and transitions read (for debugging and tests).
   const graph::NamedValues& values() const { return values_; }
@@ -228,6 +233,10 @@ class LocomotionCharacter {
   // The fastest ground speed a cycle clip covers: its slowest MotionSpeed at the play rate
   // cycle.max_joint_speed allows, times stride warping's max_ratio (infinite when unbounded).
   float CycleReach(int clip) const;
+  // Moves stair_stride_factor_ toward the stairs ahead's (StairStrideFactor of the cycle playing;
+  // 1 off stairs, in the air or in any other state) at stairs.factor_rate_per_s.
+  void UpdateStairStride(const movement::CharacterMover& mover, const glm::vec3& move_direction,
+                         float dt);
   // Read-only views for debugging (the viewer's panels): the state machine instance, the clip
   // played before the last state change, the dead blend from it (weight of the incoming clip:
   // dead_blend().Alpha() while active) and the last chooser answer.
@@ -301,6 +310,9 @@ class LocomotionCharacter {
   // Ground speed when the cycle began: CT_Cycle's speed band (jog or sprint under the run gait)
   // is chosen once per cycle; only a gait or direction change switches clips mid-cycle.
   float cycle_speed_m_s_ = 0.0f;
+  // How many times shorter the cycle's steps are on stairs (stair_stride.h; 1 elsewhere): the
+  // capsule's speed is divided by it and the cycle's play rate kept as for the undivided speed.
+  float stair_stride_factor_ = 1.0f;
   // Part19: the rotation mode the Start state began in.
   RotationMode start_rotation_mode_ = RotationMode::kRotating;
   float turn_target_yaw_ = 0.0f;

@@ -169,6 +169,26 @@ struct StrafeSettings {
   float orientation_warping_spine_fraction = 1.0f;
 };
 
+// Stairs shorten the stride (stair_stride.h): the character slows down and takes shorter steps
+// where its step would climb more than max_rise_per_step_m.
+struct StairSettings {
+  // The most a step climbs (m): a step covers as many whole treads as rise no more than this, at
+  // least one. 0 turns the stair stride off.
+  float max_rise_per_step_m = 0.0f;
+  // The survey along the way the character moves: from this far behind its feet to this far
+  // ahead, a trace every survey_spacing_m (m).
+  float survey_behind_m = 0.3f;
+  float survey_ahead_m = 1.2f;
+  float survey_spacing_m = 0.02f;
+  // A rise or drop between neighbouring traces of this much is a riser (m).
+  float min_riser_m = 0.05f;
+  float max_riser_m = 0.45f;
+  // The most the step is shortened (stride warping's min_ratio bounds it too).
+  float max_stride_factor = 2.0f;
+  // How fast the factor moves toward its target (per second).
+  float factor_rate_per_s = 3.0f;
+};
+
 // Dead blending between states (Part07).
 struct BlendSettings {
   // Velocity decay of the extrapolated outgoing pose.
@@ -187,6 +207,7 @@ struct LocomotionSettings {
   LeanSettings lean;
   StrafeSettings strafe;
   BlendSettings blend;
+  StairSettings stairs;
   // Stride warping (the seed's Part10, Lyra), applied by the IK stage before foot lock.
   ik::StrideWarpingSettings stride_warping;
   // Chooser tables by role: CT_Start, CT_Cycle, CT_Stop, CT_Idle, CT_Air, CT_TurnInPlace (see

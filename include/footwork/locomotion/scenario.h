@@ -7,6 +7,10 @@
 //             {"t": 8, "overlay": "pistol"}, {"t": 9, "look_target": [1, 1.6, 3]}]}
 // An event changes only the fields it names; the input at time t is every event at or before t
 // applied in order. `jump: true` is a press on the first frame at or after its time.
+// `{"t": 0.5, "release_near": {"point": [x, z], "radius_m": r}}` lets go of the move input (as
+// `move: [0, 0]` would) on the first frame the character's feet are within r of the point
+// (horizontally), so characters of different speeds stop at the same place: the Knight, slower
+// than the default character on stairs, reached the landing a few seconds later.
 
 #include <filesystem>
 #include <optional>
@@ -20,6 +24,12 @@
 #include "footwork/locomotion/locomotion_character.h"
 
 namespace footwork::locomotion {
+
+// Where a scripted move lets go (see the file's header).
+struct ReleaseNear {
+  glm::vec2 point{0.0f};  // world (x, z)
+  float radius_m = 0.0f;
+};
 
 struct ScenarioEvent {
   double t = 0.0;
@@ -35,6 +45,7 @@ struct ScenarioEvent {
   // Accepted and kept for the overlay and look-at layers; locomotion ignores them.
   std::optional<std::string> overlay;
   std::optional<glm::vec3> look_target;
+  std::optional<ReleaseNear> release_near;
 };
 
 struct Scenario {
@@ -56,13 +67,15 @@ Result<Scenario> LoadScenario(const std::filesystem::path& path);
 class ScenarioInput {
  public:
   explicit ScenarioInput(const Scenario& scenario) : scenario_(&scenario) {}
-  // The input of the frame at time t (call with increasing t).
-  const LocomotionInput& Advance(double t);
+  // The input of the frame at time t (call with increasing t), the character's feet (capsule
+  // bottom, world) at the frame's start given for release_near (without them it never lets go).
+  const LocomotionInput& Advance(double t, const std::optional<glm::vec3>& feet = std::nullopt);
 
  private:
   const Scenario* scenario_;
   std::size_t next_event_ = 0;
   LocomotionInput input_;
+  std::optional<ReleaseNear> release_;
 };
 
 }  // namespace footwork::locomotion

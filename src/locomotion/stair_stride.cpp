@@ -1,0 +1,97 @@
+#include "footwork/locomotion/stair_stride.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <vector>
+
+namespace footwork::locomotion {
+namespace {
+
+// Rays start this far above the feet and end as far below (the tallest stair rises far less).
+constexpr float kRayReachM = 1.5f;
+// A change of ground right after a riser's that is at least this much (m) belongs to it.
+constexpr float kSameRiserM = 0.01f;
+
+bool IsFiniteVec(const glm::vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+}  // namespace
+
+std::optional<StairProfile> SurveyStairs(const world::CollisionWorld& world, const glm::vec3& feet,
+                                         const glm::vec3& direction,
+                                         const StairSettings& settings) {
+  if (!IsFiniteVec(feet) || !IsFiniteVec(direction) || !(settings.survey_spacing_m > 0.0f))
+    return std::nullopt;
+  const glm::vec2 flat(direction.x, direction.z);
+  const float length = glm::length(flat);
+  if (!(length > 1e-4f))
+    return std::nullopt;
+  const glm::vec2 along = flat / length;
+  const int samples = static_cast<int>(
+      std::floor((settings.survey_behind_m + settings.survey_ahead_m) / settings.survey_spacing_m));
+  if (samples < 2)
+    return std::nullopt;
+  // The ground along the line (unset where a trace found none).
+  std::vector<std::optional<float>> heights(static_cast<std::size_t>(samples) + 1);
+  for (int i = 0; i <= samples; ++i) {
+    const float d = -settings.survey_behind_m + static_cast<float>(i) * settings.survey_spacing_m;
+    const glm::vec3 point(feet.x + along.x * d, feet.y, feet.z + along.y * d);
+    const auto hit = world.RayCast(point + glm::vec3(0.0f, kRayReachM, 0.0f),
+                                   point - glm::vec3(0.0f, kRayReachM, 0.0f));
+    if (hit)
+      heights[static_cast<std::size_t>(i)] = hit->point.y;
+  }
+  // Where along the line each riser is (m from the first trace), and its height: a rise or drop
+  // between neighbouring traces, with the ground's further change the same way right after it
+  // (a trace on a nosing splits a riser in two).
+  std::vector<float> riser_at;
+  float riser_sum = 0.0f;
+  const auto jump_at = [&](std::size_t i) -> std::optional<float> {
+    if (!heights[i] || !heights[i + 1])
+      return std::nullopt;
+    return *heights[i + 1] - *heights[i];
+  };
+  for (std::size_t i = 0; i + 1 < heights.size(); ++i) {
+    const std::optional<float> jump = jump_at(i);
+    if (!jump || std::fabs(*jump) < settings.min_riser_m)
+      continue;
+    float height = *jump;
+    std::size_t end = i + 1;
+    while (end + 1 < heights.size()) {
+      const std::optional<float> more = jump_at(end);
+      if (!more || std::fabs(*more) < kSameRiserM || (*more > 0.0f) != (height > 0.0f))
+        break;
+      height += *more;
+      ++end;
+    }
+    if (std::fabs(height) <= settings.max_riser_m) {
+      riser_at.push_back(static_cast<float>(i) * settings.survey_spacing_m);
+      riser_sum += std::fabs(height);
+    }
+    i = end - 1;
+  }
+  if (riser_at.size() < 2)
+    return std::nullopt;
+  StairProfile stairs;
+  stairs.risers = static_cast<int>(riser_at.size());
+  stairs.tread_m = (riser_at.back() - riser_at.front()) / static_cast<float>(riser_at.size() - 1);
+  stairs.riser_m = riser_sum / static_cast<float>(riser_at.size());
+  return stairs;
+}
+
+float StairStrideFactor(const StairProfile& stairs, float step_length_m,
+                        const StairSettings& settings) {
+  if (!(settings.max_rise_per_step_m > 0.0f) || !(stairs.tread_m > 0.0f) ||
+      !(stairs.riser_m > 0.0f) || !(step_length_m > 0.0f) || !std::isfinite(step_length_m) ||
+      !std::isfinite(stairs.tread_m) || !std::isfinite(stairs.riser_m))
+    return 1.0f;
+  // Whole treads a step may climb; a little slack so a riser of exactly the limit counts.
+  const float treads =
+      std::max(1.0f, std::floor(settings.max_rise_per_step_m / stairs.riser_m + 1e-3f));
+  const float step = treads * stairs.tread_m;
+  return std::clamp(step_length_m / step, 1.0f, std::max(1.0f, settings.max_stride_factor));
+}
+
+}  // namespace footwork::locomotion

@@ -1,0 +1,95 @@
+#include "footwork/locomotion/stair_stride.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "footwork/world/bullet_collision_world.h"
+
+namespace footwork::locomotion {
+namespace {
+
+// A floor, the default level's stairs (8 steps of 15 cm by 30 cm from z = 5) and a 25-degree ramp
+// beside them.
+class StairStrideTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    world_.AddBox({"ground", {40.0f, 1.0f, 40.0f}, {0.0f, -0.5f, 0.0f}, 0.0f});
+    world::StairsDesc stairs;
+    stairs.position_m = {0.0f, 0.0f, 5.0f};
+    stairs.width_m = 3.0f;
+    world_.AddStairs(stairs);
+    world::RampDesc ramp;
+    ramp.position_m = {-6.0f, 0.0f, 5.0f};
+    ramp.slope_deg = 25.0f;
+    ramp.length_m = 4.0f;
+    ramp.width_m = 3.0f;
+    world_.AddRamp(ramp);
+  }
+  world::BulletCollisionWorld world_;
+  StairSettings settings_;
+};
+
+// Bullet's rays read the stairs' treads up to a centimetre high in places (the shapes' margins).
+constexpr float kRayToleranceM = 0.01f;
+
+TEST_F(StairStrideTest, TheSurveyMeasuresTreadsAndRisersAhead) {
+  // 0.6 m short of the first riser, looking 1.2 m ahead: the risers at z = 5.0, 5.3 and 5.6.
+  const auto stairs = SurveyStairs(world_, {0.0f, 0.0f, 4.4f}, {0.0f, 0.0f, 1.0f}, settings_);
+  ASSERT_TRUE(stairs);
+  EXPECT_EQ(stairs->risers, 3);
+  EXPECT_NEAR(stairs->tread_m, 0.3f, settings_.survey_spacing_m);
+  EXPECT_NEAR(stairs->riser_m, 0.15f, kRayToleranceM);
+  // Going down from the landing, backwards along the same line: the same stairs.
+  const auto down = SurveyStairs(world_, {0.0f, 1.2f, 7.8f}, {0.0f, 0.0f, -1.0f}, settings_);
+  ASSERT_TRUE(down);
+  EXPECT_NEAR(down->tread_m, 0.3f, settings_.survey_spacing_m);
+  EXPECT_NEAR(down->riser_m, 0.15f, kRayToleranceM);
+}
+
+TEST_F(StairStrideTest, ARampTheFlatOrASingleRiserAreNoStairs) {
+  const glm::vec3 forward(0.0f, 0.0f, 1.0f);
+  EXPECT_FALSE(SurveyStairs(world_, {-6.0f, 0.0f, 4.5f}, forward, settings_));  // the ramp
+  EXPECT_FALSE(SurveyStairs(world_, {0.0f, 0.0f, 0.0f}, forward, settings_));   // the floor
+  // One riser within reach: the first step only, the survey ending before the second.
+  StairSettings short_reach = settings_;
+  short_reach.survey_ahead_m = 0.3f;
+  short_reach.survey_behind_m = 0.0f;
+  EXPECT_FALSE(SurveyStairs(world_, {0.0f, 0.0f, 4.85f}, forward, short_reach));
+  // Beside the stairs, along them: nothing.
+  EXPECT_FALSE(SurveyStairs(world_, {2.0f, 0.0f, 4.4f}, forward, settings_));
+}
+
+TEST_F(StairStrideTest, BadInputFindsNoStairs) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_FALSE(SurveyStairs(world_, {0.0f, 0.0f, 4.4f}, {0.0f, 0.0f, 0.0f}, settings_));
+  EXPECT_FALSE(SurveyStairs(world_, {nan, 0.0f, 4.4f}, {0.0f, 0.0f, 1.0f}, settings_));
+  EXPECT_FALSE(SurveyStairs(world_, {0.0f, 0.0f, 4.4f}, {0.0f, 0.0f, nan}, settings_));
+}
+
+TEST(StairStrideFactor, AStepCoversAsManyTreadsAsTheLegsClimb) {
+  StairSettings settings;
+  const StairProfile stairs{0.3f, 0.15f, 4};
+  // Off by default.
+  EXPECT_EQ(StairStrideFactor(stairs, 0.52f, settings), 1.0f);
+  // One tread a step (16 cm of rise): a 52 cm step is cut to 30 cm.
+  settings.max_rise_per_step_m = 0.16f;
+  EXPECT_NEAR(StairStrideFactor(stairs, 0.52f, settings), 0.52f / 0.3f, 1e-5f);
+  // Two treads a step (30 cm of rise exactly): to 60 cm, which a 52 cm step already is within.
+  settings.max_rise_per_step_m = 0.3f;
+  EXPECT_EQ(StairStrideFactor(stairs, 0.52f, settings), 1.0f);
+  EXPECT_NEAR(StairStrideFactor(stairs, 0.9f, settings), 1.5f, 1e-5f);
+  // Risers taller than the limit: still one tread a step.
+  settings.max_rise_per_step_m = 0.1f;
+  EXPECT_NEAR(StairStrideFactor(stairs, 0.45f, settings), 1.5f, 1e-5f);
+  // No more than max_stride_factor.
+  settings.max_stride_factor = 1.25f;
+  EXPECT_EQ(StairStrideFactor(stairs, 0.9f, settings), 1.25f);
+  // Bad input: no change.
+  EXPECT_EQ(StairStrideFactor(stairs, std::numeric_limits<float>::quiet_NaN(), settings), 1.0f);
+  EXPECT_EQ(StairStrideFactor(StairProfile{0.0f, 0.15f, 2}, 0.5f, settings), 1.0f);
+}
+
+}  // namespace
+}  // namespace footwork::locomotion
