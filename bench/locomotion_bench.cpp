@@ -15,6 +15,7 @@
 #include "footwork/io/asset_paths.h"
 #include "footwork/locomotion/locomotion_character.h"
 #include "footwork/locomotion/simulation_setup.h"
+#include "footwork/locomotion/stair_stride.h"
 
 namespace {
 
@@ -70,6 +71,28 @@ void BM_LocomotionUpdate(benchmark::State& bench) {
   bench.SetItemsProcessed(bench.iterations() * count);
 }
 BENCHMARK(BM_LocomotionUpdate)->Arg(1)->Arg(16)->Unit(benchmark::kMicrosecond);
+
+// The stair stride's survey, made for a character whose stairs.max_rise_per_step_m is set while
+// its cycle plays, each time its feet move 5 cm: Arg(0) 0.6 m short of the default level's stairs
+// looking up them (5 coarse traces, then 76 every 2 cm), Arg(1) on the open ground (the 5 coarse
+// traces find it level).
+void BM_SurveyStairs(benchmark::State& bench) {
+  auto& setup = Setup();
+  const footwork::locomotion::StairSettings settings = setup.assets->settings().stairs;
+  const bool on_stairs = bench.range(0) == 0;
+  const glm::vec3 feet = on_stairs ? glm::vec3(12.0f, 0.0f, 4.4f) : glm::vec3(0.0f, 0.0f, -8.0f);
+  const glm::vec3 forward(0.0f, 0.0f, 1.0f);
+  int found = 0;
+  for (auto _ : bench) {
+    const auto stairs =
+        footwork::locomotion::SurveyStairs(setup.mover->world(), feet, forward, settings);
+    found += stairs ? 1 : 0;
+    benchmark::DoNotOptimize(stairs);
+  }
+  if ((found > 0) != on_stairs)
+    bench.SkipWithError(on_stairs ? "no stairs found" : "stairs found on the open ground");
+}
+BENCHMARK(BM_SurveyStairs)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

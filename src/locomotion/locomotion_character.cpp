@@ -164,6 +164,13 @@ void LocomotionCharacter::WriteValues(const LocomotionInput& input) {
   v.SetBool("cycle_gait_changed", cycle_changed);
 }
 
+namespace {
+// The stair survey is made again once the feet have moved this far (m) or turned this much
+// (cosine of 10 degrees) from where it was made: treads are 25-35 cm deep.
+constexpr float kStairResurveyM = 0.05f;
+constexpr float kStairResurveyCos = 0.985f;
+}  // namespace
+
 void LocomotionCharacter::UpdateStairStride(const movement::CharacterMover& mover,
                                             const glm::vec3& move_direction, float dt) {
   const StairSettings& settings = assets_->settings().stairs;
@@ -179,8 +186,18 @@ void LocomotionCharacter::UpdateStairStride(const movement::CharacterMover& move
         movement_.position -
         glm::vec3(0.0f, mover.settings().capsule.half_height_m + mover.settings().floor_gap_m,
                   0.0f);
-    if (const auto stairs = SurveyStairs(mover.world(), feet, direction, settings))
-      target = StairStrideFactor(*stairs, assets_->step_length_m(player_.clip), settings);
+    const glm::vec3 heading = SafeNormal2D(direction);
+    const bool moved_on = !survey_feet_ || glm::length(feet - *survey_feet_) > kStairResurveyM ||
+                          glm::dot(heading, survey_direction_) < kStairResurveyCos;
+    if (moved_on) {
+      surveyed_stairs_ = SurveyStairs(mover.world(), feet, heading, settings);
+      survey_feet_ = feet;
+      survey_direction_ = heading;
+    }
+    if (surveyed_stairs_)
+      target = StairStrideFactor(*surveyed_stairs_, assets_->step_length_m(player_.clip), settings);
+  } else {
+    survey_feet_.reset();
   }
   const float step = settings.factor_rate_per_s * dt;
   stair_stride_factor_ = target > stair_stride_factor_

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -10,6 +11,8 @@ namespace {
 
 // Rays start this far above the feet and end as far below (the tallest stair rises far less).
 constexpr float kRayReachM = 1.5f;
+// Traces spread over the survey to tell level ground, which has no stairs, before the survey.
+constexpr int kCoarseTraces = 5;
 // A change of ground right after a riser's that is at least this much (m) belongs to it.
 constexpr float kSameRiserM = 0.01f;
 
@@ -33,15 +36,38 @@ std::optional<StairProfile> SurveyStairs(const world::CollisionWorld& world, con
       std::floor((settings.survey_behind_m + settings.survey_ahead_m) / settings.survey_spacing_m));
   if (samples < 2)
     return std::nullopt;
-  // The ground along the line (unset where a trace found none).
-  std::vector<std::optional<float>> heights(static_cast<std::size_t>(samples) + 1);
-  for (int i = 0; i <= samples; ++i) {
-    const float d = -settings.survey_behind_m + static_cast<float>(i) * settings.survey_spacing_m;
+  const auto ground_at = [&](float d) -> std::optional<float> {
     const glm::vec3 point(feet.x + along.x * d, feet.y, feet.z + along.y * d);
     const auto hit = world.RayCast(point + glm::vec3(0.0f, kRayReachM, 0.0f),
                                    point - glm::vec3(0.0f, kRayReachM, 0.0f));
-    if (hit)
-      heights[static_cast<std::size_t>(i)] = hit->point.y;
+    return hit ? std::optional<float>(hit->point.y) : std::nullopt;
+  };
+  // A few traces first: level ground everywhere along the line (most of the time) has no stairs,
+  // and the survey's every-2-cm traces cost 74 us in the default level.
+  {
+    float lowest = std::numeric_limits<float>::infinity();
+    float highest = -std::numeric_limits<float>::infinity();
+    bool all_hit = true;
+    for (int i = 0; i < kCoarseTraces; ++i) {
+      const float d = -settings.survey_behind_m +
+                      (settings.survey_behind_m + settings.survey_ahead_m) * static_cast<float>(i) /
+                          static_cast<float>(kCoarseTraces - 1);
+      const std::optional<float> height = ground_at(d);
+      if (!height) {
+        all_hit = false;
+        break;
+      }
+      lowest = std::min(lowest, *height);
+      highest = std::max(highest, *height);
+    }
+    if (all_hit && highest - lowest < settings.min_riser_m)
+      return std::nullopt;
+  }
+  // The ground along the line (unset where a trace found none).
+  std::vector<std::optional<float>> heights(static_cast<std::size_t>(samples) + 1);
+  for (int i = 0; i <= samples; ++i) {
+    heights[static_cast<std::size_t>(i)] =
+        ground_at(-settings.survey_behind_m + static_cast<float>(i) * settings.survey_spacing_m);
   }
   // Where along the line each riser is (m from the first trace), and its height: a rise or drop
   // between neighbouring traces, with the ground's further change the same way right after it

@@ -41,6 +41,7 @@
 #include "footwork/locomotion/gait_selector.h"
 #include "footwork/locomotion/locomotion_settings.h"
 #include "footwork/locomotion/rotation_controller.h"
+#include "footwork/locomotion/stair_stride.h"
 #include "footwork/movement/character_mover.h"
 #include "footwork/movement/input.h"
 
@@ -313,6 +314,11 @@ class LocomotionCharacter {
   // How many times shorter the cycle's steps are on stairs (stair_stride.h; 1 elsewhere): the
   // capsule's speed is divided by it and the cycle's play rate kept as for the undivided speed.
   float stair_stride_factor_ = 1.0f;
+  // The last stair survey, where and which way it was made: surveyed again once the feet move
+  // kStairResurveyM or turn away from it (a survey costs up to 0.1 ms on the default level).
+  std::optional<StairProfile> surveyed_stairs_;
+  std::optional<glm::vec3> survey_feet_;
+  glm::vec3 survey_direction_{0.0f};
   // Part19: the rotation mode the Start state began in.
   RotationMode start_rotation_mode_ = RotationMode::kRotating;
   float turn_target_yaw_ = 0.0f;
