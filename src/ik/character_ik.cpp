@@ -61,6 +61,10 @@ float SoftReach(const CharacterIkSettings& settings, float length) {
 // stair tread (a stair's riser is 15 cm; slopes and terrain under a foot's length are far less).
 constexpr float kHeldOnAnotherStepM = 0.05f;
 
+// Ground this much (m) below the plane under a swinging foot where it lands is a step down (a
+// stair's riser is 15 cm; slopes continue the plane).
+constexpr float kLandingDropM = 0.05f;
+
 // A foot the lock holds in the world (not on a moving body) while its curve says planted.
 bool IsHeldOnStaticGround(const FootLockState& lock, float foot_lock_curve) {
   return lock.locked && lock.body == world::kNoBody && IsFootPlanted(foot_lock_curve);
@@ -574,20 +578,52 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
                                                         reach, max_step_down[side]));
     }
   }
+  // A swinging foot about to land on a step down reaches down to it before it lands, and takes the
+  // pelvis down with it (foot_placement.landing_drop_lead_s): descending stairs, the foot swung
+  // level with the pelvis over the tread it left and planted 12 cm over the tread below.
+  std::array<float, 2> landing_share{0.0f, 0.0f};
+  std::array<float, 2> landing_offset{0.0f, 0.0f};
+  for (int side = 0; side < 2; ++side) {
+    if (!input.grounded || input.world == nullptr || !(swing[side] > 0.0f) ||
+        !input.plant_travel[side] || !input.plant_time_s[side] || !traces[side].hit)
+      continue;
+    const float share =
+        LandingDropShare(*input.plant_time_s[side], settings.feet.landing_drop_lead_s);
+    if (!(share > 0.0f))
+      continue;
+    const glm::vec3 landing_at = animated[side].translation + *input.plant_travel[side];
+    const FootTrace landing = TraceFoot(*input.world, landing_at, root_height, settings.feet);
+    // A step down, not the slope under the foot going on.
+    if (!landing.hit ||
+        PlaneHeightAt(traces[side], landing.point.x, landing.point.z) - landing.point.y <
+            kLandingDropM)
+      continue;
+    landing_share[side] = share;
+    landing_offset[side] = landing.point.y - root_height;
+    const float weight = std::clamp(enable[side], 0.0f, 1.0f);
+    pelvis_target = std::min(pelvis_target, share * weight * std::min(0.0f, landing_offset[side]));
+  }
   // A swinging foot keeps its place under the hip: it follows the pelvis where it is now (not its
   // target: the pelvis rises slower than it drops, and a foot swinging under a pelvis still low
   // from the other foot's plant folded as tightly as without following), down as far as its sole
   // clears the ground, and up from ground lower than the pelvis (a sprint's trailing foot kicked
   // back over a ramp's lower ground was pulled past its leg's reach). The pelvis keeps the target
   // taken before (a foot following it down must not pull it further down: it sank 33 cm running
-  // up 10 degrees).
+  // up 10 degrees). Less so as it reaches down to a step down it is about to land on.
   if (settings.feet.swing_follows_pelvis) {
     const float pelvis_now = std::min(0.0f, placement_.pelvis_offset_m);
     for (int side = 0; side < 2; ++side) {
       if (lowest_clear_offset[side])
-        offset_targets[side].y = FollowPelvisInSwing(offset_targets[side].y, pelvis_now,
-                                                     *lowest_clear_offset[side], swing[side]);
+        offset_targets[side].y =
+            FollowPelvisInSwing(offset_targets[side].y, pelvis_now, *lowest_clear_offset[side],
+                                swing[side] * (1.0f - landing_share[side]));
     }
+  }
+  for (int side = 0; side < 2; ++side) {
+    if (landing_share[side] > 0.0f)
+      offset_targets[side].y =
+          std::min(offset_targets[side].y,
+                   glm::mix(offset_targets[side].y, landing_offset[side], landing_share[side]));
   }
   // A swinging foot whose toe reaches a step up before the capped rise would clear it rises fast
   // enough to be up by then: held to the cap, the sole guard lifted it the rest in one frame

@@ -89,6 +89,12 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
   return trace;
 }
 
+float LandingDropShare(float time_to_plant_s, float lead_s) {
+  if (!(lead_s > 0.0f) || !std::isfinite(lead_s) || !std::isfinite(time_to_plant_s))
+    return 0.0f;
+  return std::clamp(1.0f - time_to_plant_s / lead_s, 0.0f, 1.0f);
+}
+
 void RememberStepAhead(std::optional<StepAhead>& memory, FootTrace& trace, const glm::vec3& lead,
                        bool swinging, float reach_cap_m, const FootPlacementSettings& settings) {
   if (!swinging || !trace.hit) {

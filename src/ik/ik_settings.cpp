@@ -50,6 +50,7 @@ const std::vector<Section>& Sections() {
         "max_pelvis_rise_speed_m_s",
         "swing_clearance_m",
         "max_riser_push_back_m",
+        "landing_drop_lead_s",
         "swing_follows_pelvis",
         "pelvis_steady_climb_m_s",
         "max_step_down_leg_share",
@@ -133,6 +134,7 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("max_pelvis_rise_speed_m_s", feet.max_pelvis_rise_speed_m_s, 0.01f, 100.0f, kOptional)
       .Number("swing_clearance_m", feet.swing_clearance_m, 0.0f, 1.0f, kOptional)
       .Number("max_riser_push_back_m", feet.max_riser_push_back_m, 0.0f, 0.5f, kOptional)
+      .Number("landing_drop_lead_s", feet.landing_drop_lead_s, 0.0f, 2.0f, kOptional)
       .Bool("swing_follows_pelvis", feet.swing_follows_pelvis, kOptional)
       .Number("pelvis_steady_climb_m_s", feet.pelvis_steady_climb_m_s, 0.0f, 10.0f, kOptional)
       .Number("max_step_down_leg_share", feet.max_step_down_leg_share, 0.0f, 2.0f, kOptional)

@@ -130,6 +130,7 @@ Status CharacterIkStage::Update(const LocomotionCharacter& character,
       continue;
     input.plant_travel[side] = input.character_world.rotation * plants[side]->ankle_travel;
     input.plant_ball_travel[side] = input.character_world.rotation * plants[side]->ball_travel;
+    input.plant_time_s[side] = plants[side]->time_s;
   }
   previous_position_ = movement.position;
   first_frame_ = false;

@@ -175,8 +175,9 @@ void LocomotionCharacter::UpdateStairStride(const movement::CharacterMover& move
                                             const glm::vec3& move_direction, float dt) {
   const StairSettings& settings = assets_->settings().stairs;
   float target = 1.0f;
-  if (settings.max_rise_per_step_m > 0.0f && movement_.mode == movement::MovementMode::kWalking &&
-      state() == Id::kCycle && player_.clip >= 0 && player_.looping) {
+  if ((settings.max_rise_per_step_m > 0.0f || settings.max_drop_per_step_m > 0.0f) &&
+      movement_.mode == movement::MovementMode::kWalking && state() == Id::kCycle &&
+      gait_.ground == GroundGait::kWalk && player_.clip >= 0 && player_.looping) {
     // Along the velocity, or the input before the character moves.
     const glm::vec3 velocity(movement_.velocity.x, 0.0f, movement_.velocity.z);
     const glm::vec3 direction =

@@ -115,6 +115,7 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
 
   read.Object("stairs", jf::kOptional)
       .Number("max_rise_per_step_m", s.stairs.max_rise_per_step_m, 0.0f, 2.0f, jf::kOptional)
+      .Number("max_drop_per_step_m", s.stairs.max_drop_per_step_m, 0.0f, 2.0f, jf::kOptional)
       .Number("survey_behind_m", s.stairs.survey_behind_m, 0.0f, 5.0f, jf::kOptional)
       .Number("survey_ahead_m", s.stairs.survey_ahead_m, 0.0f, 5.0f, jf::kOptional)
       // A zero spacing would never end the survey; more than 500 traces a frame is a mistake.
@@ -166,9 +167,9 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
   if (const auto stairs = document->find("stairs");
       stairs != document->end() && stairs->is_object()) {
     static const char* const kStairKeys[] = {
-        "_comment",       "max_rise_per_step_m", "survey_behind_m",
-        "survey_ahead_m", "survey_spacing_m",    "min_riser_m",
-        "max_riser_m",    "max_stride_factor",   "factor_rate_per_s"};
+        "_comment",          "max_rise_per_step_m", "max_drop_per_step_m", "survey_behind_m",
+        "survey_ahead_m",    "survey_spacing_m",    "min_riser_m",         "max_riser_m",
+        "max_stride_factor", "factor_rate_per_s"};
     for (const auto& [key, value] : stairs->items()) {
       if (std::find(std::begin(kStairKeys), std::end(kStairKeys), key) == std::end(kStairKeys))
         read.Fail(root.Child("stairs." + key), "unknown field");

@@ -74,6 +74,7 @@ std::optional<StairProfile> SurveyStairs(const world::CollisionWorld& world, con
   // (a trace on a nosing splits a riser in two).
   std::vector<float> riser_at;
   float riser_sum = 0.0f;
+  float signed_sum = 0.0f;
   const auto jump_at = [&](std::size_t i) -> std::optional<float> {
     if (!heights[i] || !heights[i + 1])
       return std::nullopt;
@@ -95,6 +96,7 @@ std::optional<StairProfile> SurveyStairs(const world::CollisionWorld& world, con
     if (std::fabs(height) <= settings.max_riser_m) {
       riser_at.push_back(static_cast<float>(i) * settings.survey_spacing_m);
       riser_sum += std::fabs(height);
+      signed_sum += height;
     }
     i = end - 1;
   }
@@ -104,18 +106,21 @@ std::optional<StairProfile> SurveyStairs(const world::CollisionWorld& world, con
   stairs.risers = static_cast<int>(riser_at.size());
   stairs.tread_m = (riser_at.back() - riser_at.front()) / static_cast<float>(riser_at.size() - 1);
   stairs.riser_m = riser_sum / static_cast<float>(riser_at.size());
+  stairs.down = signed_sum < 0.0f;
   return stairs;
 }
 
 float StairStrideFactor(const StairProfile& stairs, float step_length_m,
                         const StairSettings& settings) {
-  if (!(settings.max_rise_per_step_m > 0.0f) || !(stairs.tread_m > 0.0f) ||
-      !(stairs.riser_m > 0.0f) || !(step_length_m > 0.0f) || !std::isfinite(step_length_m) ||
-      !std::isfinite(stairs.tread_m) || !std::isfinite(stairs.riser_m))
+  const float max_step_m =
+      stairs.down ? settings.max_drop_per_step_m : settings.max_rise_per_step_m;
+  if (!(max_step_m > 0.0f) || !(stairs.tread_m > 0.0f) || !(stairs.riser_m > 0.0f) ||
+      !(step_length_m > 0.0f) || !std::isfinite(step_length_m) || !std::isfinite(stairs.tread_m) ||
+      !std::isfinite(stairs.riser_m))
     return 1.0f;
-  // Whole treads a step may climb; a little slack so a riser of exactly the limit counts.
-  const float treads =
-      std::max(1.0f, std::floor(settings.max_rise_per_step_m / stairs.riser_m + 1e-3f));
+  // Whole treads a step may climb (or go down); a little slack so a riser of exactly the limit
+  // counts.
+  const float treads = std::max(1.0f, std::floor(max_step_m / stairs.riser_m + 1e-3f));
   const float step = treads * stairs.tread_m;
   return std::clamp(step_length_m / step, 1.0f, std::max(1.0f, settings.max_stride_factor));
 }

@@ -154,6 +154,15 @@ TEST(FootPlacement, AStepAheadStaysSeenWhileTheToeSlowsJustShortOfIt) {
   EXPECT_FALSE(arrived);
 }
 
+TEST(FootPlacement, AFootReachesDownToAStepDownOverTheLastLeadBeforeItLands) {
+  EXPECT_EQ(LandingDropShare(0.5f, 0.3f), 0.0f);
+  EXPECT_NEAR(LandingDropShare(0.15f, 0.3f), 0.5f, 1e-6f);
+  EXPECT_EQ(LandingDropShare(0.0f, 0.3f), 1.0f);
+  EXPECT_EQ(LandingDropShare(0.1f, 0.0f), 0.0f);  // off
+  EXPECT_EQ(LandingDropShare(std::numeric_limits<float>::quiet_NaN(), 0.3f), 0.0f);
+  EXPECT_EQ(LandingDropShare(0.1f, std::numeric_limits<float>::infinity()), 0.0f);
+}
+
 TEST(FootPlacement, PelvisDropsToTheLowerFootAndNeverRises) {
   FootPlacementSettings settings;
   FootPlacementState state;

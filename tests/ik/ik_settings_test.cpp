@@ -95,6 +95,7 @@ TEST(IkSettings, ACharacterFileExtendsTheDefaultWithItsOwnFields) {
   expected.feet.pelvis_down_half_life_s = 0.03f;
   expected.feet.riser_clear_margin_m = 0.05f;
   expected.feet.max_riser_push_back_m = 0.0f;
+  expected.feet.landing_drop_lead_s = 0.0f;
   expected.overlay_stand_ins = {
       {"pistol", "2h_melee"}, {"sword", "2h_melee"}, {"torch", "block"}, {"spell", "block"}};
   ExpectSameSettings(*knight, expected);

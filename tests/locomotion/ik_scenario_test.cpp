@@ -199,6 +199,20 @@ TEST_F(IkScenarioTest, WalkUpAllTheStairsOntoTheLanding) {
   EXPECT_GT(run.frames.back().position.y, 2.0f);
 }
 
+// Down all the stairs: with its 68 cm walk step the default character went down 30-45 cm a
+// step, its swinging foot level with the pelvis over the tread it left, and planted 12 cm over
+// the tread below; it now goes two treads a step at most (locomotion stairs.max_drop_per_step_m)
+// and reaches down to where it lands (foot_placement.landing_drop_lead_s).
+TEST_F(IkScenarioTest, WalkDownAllTheStairsOntoTheFloor) {
+  const IkRun run = Run("stairs_descend.json");
+  ExpectFeetBars(run);
+  ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
+  EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0);
+  // It got down to the floor.
+  ASSERT_FALSE(run.frames.empty());
+  EXPECT_LT(run.frames.back().position.y, 0.95f);
+}
+
 TEST_F(IkScenarioTest, WalkAcrossTheTerrain) {
   ExpectFeetBars(Run("terrain_walk.json"));
 }

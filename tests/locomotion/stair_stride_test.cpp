@@ -46,6 +46,8 @@ TEST_F(StairStrideTest, TheSurveyMeasuresTreadsAndRisersAhead) {
   ASSERT_TRUE(down);
   EXPECT_NEAR(down->tread_m, 0.3f, settings_.survey_spacing_m);
   EXPECT_NEAR(down->riser_m, 0.15f, kRayToleranceM);
+  EXPECT_TRUE(down->down);
+  EXPECT_FALSE(stairs->down);
 }
 
 TEST_F(StairStrideTest, ARampTheFlatOrASingleRiserAreNoStairs) {
@@ -86,6 +88,12 @@ TEST(StairStrideFactor, AStepCoversAsManyTreadsAsTheLegsClimb) {
   // No more than max_stride_factor.
   settings.max_stride_factor = 1.25f;
   EXPECT_EQ(StairStrideFactor(stairs, 0.9f, settings), 1.25f);
+  // Going down, max_drop_per_step_m rules: off (0) by itself, two treads at 0.3.
+  settings.max_stride_factor = 2.0f;
+  const StairProfile down{0.3f, 0.15f, 4, true};
+  EXPECT_EQ(StairStrideFactor(down, 0.9f, settings), 1.0f);
+  settings.max_drop_per_step_m = 0.3f;
+  EXPECT_NEAR(StairStrideFactor(down, 0.9f, settings), 1.5f, 1e-5f);
   // Bad input: no change.
   EXPECT_EQ(StairStrideFactor(stairs, std::numeric_limits<float>::quiet_NaN(), settings), 1.0f);
   EXPECT_EQ(StairStrideFactor(StairProfile{0.0f, 0.15f, 2}, 0.5f, settings), 1.0f);

@@ -106,6 +106,8 @@ struct CharacterIkInput {
   // sink_guard_toe, the ball's caps the foot's look-ahead.
   std::array<std::optional<glm::vec3>, 2> plant_travel;
   std::array<std::optional<glm::vec3>, 2> plant_ball_travel;
+  // And how long until then (s, at the play rate).
+  std::array<std::optional<float>, 2> plant_time_s;
 };
 
 // One foot after IK, world space.

@@ -90,6 +90,12 @@ struct FootPlacementSettings {
   // KeepSoleAboveGround (with sink_guard_toe): a ball over a riser's edge by up to this much
   // (metres, horizontally) is drawn back short of it; further over, the foot is lifted.
   float max_riser_push_back_m = 0.05f;
+  // A swinging foot that will land on a step down (where the plant predictor puts it, ground 5 cm
+  // or more below the plane under the foot) reaches down to it over the last landing_drop_lead_s
+  // before the plant, and the pelvis goes down with it (s; 0 turns it off): descending stairs, the
+  // swinging foot kept level with the pelvis over the tread it left and planted 12 cm over the
+  // tread below, still coming down.
+  float landing_drop_lead_s = 0.0f;
   // A swinging foot follows the pelvis (FollowPelvisInSwing), down as far as its sole stays
   // swing_clearance_m above the ground under it: the pelvis lowered for the other foot otherwise
   // folds the swinging leg by as much (the Knight's high kick-back under the hip folded past the
@@ -155,6 +161,10 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
                     const glm::vec3& foot_velocity = glm::vec3(0.0f),
                     const std::optional<glm::vec3>& toe_world = std::nullopt,
                     float reach_cap_m = std::numeric_limits<float>::infinity());
+
+// How far a swinging foot has reached down to a step down it lands on (0..1): 0 until lead_s
+// before the plant (time_to_plant_s ahead), 1 at it. 0 for lead_s <= 0 or non-finite input.
+float LandingDropShare(float time_to_plant_s, float lead_s);
 
 // Keeps a swinging foot's step ahead from flickering: the look-ahead reaches as far as the foot
 // moves in lookahead_s, and a toe slowing just short of a riser (its landing) stopped finding it

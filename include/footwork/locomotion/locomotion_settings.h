@@ -170,11 +170,15 @@ struct StrafeSettings {
 };
 
 // Stairs shorten the stride (stair_stride.h): the character slows down and takes shorter steps
-// where its step would climb more than max_rise_per_step_m.
+// where its step would climb more than max_rise_per_step_m (or go down more than
+// max_drop_per_step_m).
 struct StairSettings {
   // The most a step climbs (m): a step covers as many whole treads as rise no more than this, at
   // least one. 0 turns the stair stride off.
   float max_rise_per_step_m = 0.0f;
+  // The same going down (m of drop a step): descending, a foot swings level with the tread it
+  // leaves and must reach down to where it lands (foot_placement.landing_drop_lead_s).
+  float max_drop_per_step_m = 0.0f;
   // The survey along the way the character moves: from this far behind its feet to this far
   // ahead, a trace every survey_spacing_m (m).
   float survey_behind_m = 0.3f;

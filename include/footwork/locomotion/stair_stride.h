@@ -27,6 +27,8 @@ struct StairProfile {
   float riser_m = 0.0f;
   // Risers found (at least 2).
   int risers = 0;
+  // The ground goes down along the survey's direction (the risers drop, on the whole).
+  bool down = false;
 };
 
 // Traces down every settings.survey_spacing_m along `direction` (horizontal, any length) from
@@ -38,9 +40,9 @@ std::optional<StairProfile> SurveyStairs(const world::CollisionWorld& world, con
                                          const glm::vec3& direction, const StairSettings& settings);
 
 // How many times shorter a step of step_length_m must be to cover as many whole treads as rise at
-// most max_rise_per_step_m (at least one tread): 1 when it already does, at most
-// max_stride_factor. 1 when the settings are off (max_rise_per_step_m 0) or the input is not
-// positive and finite.
+// most max_rise_per_step_m, or going down drop at most max_drop_per_step_m (at least one tread):
+// 1 when it already does, at most max_stride_factor. 1 when that setting is 0 (off) or the input
+// is not positive and finite.
 float StairStrideFactor(const StairProfile& stairs, float step_length_m,
                         const StairSettings& settings);
 
