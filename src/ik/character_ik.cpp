@@ -57,14 +57,6 @@ float SoftReach(const CharacterIkSettings& settings, float length) {
   return std::clamp(settings.max_leg_extension - settings.leg_soft_extension, 0.0f, 1.0f) * length;
 }
 
-// A held foot's twin this much higher or lower than where the foot is held (m) is over another
-// stair tread (a stair's riser is 15 cm; slopes and terrain under a foot's length are far less).
-constexpr float kHeldOnAnotherStepM = 0.05f;
-
-// Ground this much (m) below the plane under a swinging foot where it lands is a step down (a
-// stair's riser is 15 cm; slopes continue the plane).
-constexpr float kLandingDropM = 0.05f;
-
 // A foot the lock holds in the world (not on a moving body) while its curve says planted.
 bool IsHeldOnStaticGround(const FootLockState& lock, float foot_lock_curve) {
   return lock.locked && lock.body == world::kNoBody && IsFootPlanted(foot_lock_curve);
@@ -351,7 +343,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
         const FootTrace held_trace = TraceFoot(*input.world, held_ankle, root_height, settings.feet,
                                                velocity * share, traced_toe, reach_cap);
         if (held_trace.hit &&
-            std::fabs(held_trace.point.y - traces[side].point.y) >= kHeldOnAnotherStepM)
+            std::fabs(held_trace.point.y - traces[side].point.y) >= kMinStairStepM)
           traces[side] = held_trace;
       }
       // Over a drop the leg cannot take, the foot stands on the ground the body stands on; the
@@ -596,7 +588,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     // A step down, not the slope under the foot going on.
     if (!landing.hit ||
         PlaneHeightAt(traces[side], landing.point.x, landing.point.z) - landing.point.y <
-            kLandingDropM)
+            kMinStairStepM)
       continue;
     landing_share[side] = share;
     landing_offset[side] = landing.point.y - root_height;

@@ -9,8 +9,6 @@ namespace {
 
 // The riser is found to within 1/2^kRiserBisections of the heel-to-ball length.
 constexpr int kRiserBisections = 6;
-// The least rise off the heel's plane that is a riser (a stair's is 15 cm; terrain bumps are not).
-constexpr float kMinRiserM = 0.05f;
 
 bool IsFiniteXZ(const glm::vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.z);
@@ -49,7 +47,7 @@ glm::vec3 RiserClearShift(const world::CollisionWorld& world, const glm::vec3& h
   const float reach = length + margin_m;
   const glm::vec2 front = glm::vec2(heel.x, heel.z) + direction * reach;
   const std::optional<float> front_ground = ground(front.x, front.y);
-  if (!front_ground || above_plane(front.x, front.y, *front_ground) < kMinRiserM)
+  if (!front_ground || above_plane(front.x, front.y, *front_ground) < kMinStairStepM)
     return none;
   // Where between the heel and that point the ground rises (the riser), by bisection.
   float below = 0.0f;
@@ -59,7 +57,7 @@ glm::vec3 RiserClearShift(const world::CollisionWorld& world, const glm::vec3& h
     const float x = heel.x + direction.x * reach * mid;
     const float z = heel.z + direction.y * reach * mid;
     const std::optional<float> at = ground(x, z);
-    (at && above_plane(x, z, *at) >= kMinRiserM ? above : below) = mid;
+    (at && above_plane(x, z, *at) >= kMinStairStepM ? above : below) = mid;
   }
   const float riser = 0.5f * (below + above) * reach;
   // The least moves that clear it: the ball back onto it, or the heel forward onto it (a riser

@@ -120,10 +120,10 @@ Result<std::shared_ptr<const LocomotionAssets>> LocomotionAssets::Create(
     assets->rotation_amount_yaw_.push_back(RotationAmountYaw(clip));
     const Transform travel =
         anim::ExtractRootMotion(clip, 0.0f, clip.duration_s, anim::WrapMode::kClamp);
-    const bool travels = std::hypot(travel.translation.x, travel.translation.z) > 1e-3f;
+    const float travel_m = std::hypot(travel.translation.x, travel.translation.z);
     assets->travel_direction_.push_back(
-        travels ? std::atan2(travel.translation.x, travel.translation.z) : 0.0f);
-    assets->step_length_m_.push_back(0.5f * std::hypot(travel.translation.x, travel.translation.z));
+        travel_m > 1e-3f ? std::atan2(travel.translation.x, travel.translation.z) : 0.0f);
+    assets->step_length_m_.push_back(0.5f * travel_m);
     assets->root_motion_end_s_.push_back(
         RootMotionEnd(clip, assets->settings_.air.land_root_motion_min_speed_m_s));
     assets->max_joint_speed_.push_back(MaxJointSpeed(clip));

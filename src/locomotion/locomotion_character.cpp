@@ -200,10 +200,8 @@ void LocomotionCharacter::UpdateStairStride(const movement::CharacterMover& move
   } else {
     survey_feet_.reset();
   }
-  const float step = settings.factor_rate_per_s * dt;
-  stair_stride_factor_ = target > stair_stride_factor_
-                             ? std::min(target, stair_stride_factor_ + step)
-                             : std::max(target, stair_stride_factor_ - step);
+  stair_stride_factor_ =
+      FInterpConstantTo(stair_stride_factor_, target, dt, settings.factor_rate_per_s);
 }
 
 void LocomotionCharacter::CarryStopPointWithBase() {

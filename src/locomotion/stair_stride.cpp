@@ -6,6 +6,8 @@
 #include <optional>
 #include <vector>
 
+#include "footwork/core/transform.h"
+
 namespace footwork::locomotion {
 namespace {
 
@@ -16,16 +18,12 @@ constexpr int kCoarseTraces = 5;
 // A change of ground right after a riser's that is at least this much (m) belongs to it.
 constexpr float kSameRiserM = 0.01f;
 
-bool IsFiniteVec(const glm::vec3& v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
 }  // namespace
 
 std::optional<StairProfile> SurveyStairs(const world::CollisionWorld& world, const glm::vec3& feet,
                                          const glm::vec3& direction,
                                          const StairSettings& settings) {
-  if (!IsFiniteVec(feet) || !IsFiniteVec(direction) || !(settings.survey_spacing_m > 0.0f))
+  if (!IsFinite(feet) || !IsFinite(direction) || !(settings.survey_spacing_m > 0.0f))
     return std::nullopt;
   const glm::vec2 flat(direction.x, direction.z);
   const float length = glm::length(flat);

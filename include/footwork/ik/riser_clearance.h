@@ -11,6 +11,10 @@
 
 namespace footwork::ik {
 
+// Ground this much (m) off the plane under a foot is another stair tread, not the slope going on
+// (a stair's riser is 15 cm; terrain bumps and slopes under a foot's length are far less).
+inline constexpr float kMinStairStepM = 0.05f;
+
 // The horizontal shift (world, y = 0) that moves a foot landing with its heel at `heel` and its
 // ball at `ball` (world) off a riser between them, or within `margin_m` ahead of the ball: back
 // until the ball is `margin_m` short of the riser, or forward until the heel is `margin_m` past
