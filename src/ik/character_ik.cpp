@@ -393,7 +393,16 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       glm::vec3& riser_shift = placement_.riser_shift[side];
       if (settings.feet.max_riser_clear_shift_m > 0.0f && toe) {
         glm::vec3 wanted = riser_shift;
-        if (!IsFootPlanted(input.foot_lock[side])) {
+        // A shift forward (off a step down behind the foot) is kept until the lock lets go, not
+        // only while the curve says planted: dropped as the Knight's foot rolled off its tread, it
+        // slid back under the edge behind it, and its heel was lifted onto the step (14 cm in a
+        // frame). A shift back is dropped as before: kept through the release, the foot walking up
+        // the stairs swung into the riser ahead as it lifted (33 deg).
+        const glm::vec3 heel_to_ball = *toe - animated[side].translation;
+        const bool forward_shift_held =
+            locks_[side].locked && locks_[side].previous_curve > 0.0f &&
+            riser_shift.x * heel_to_ball.x + riser_shift.z * heel_to_ball.z > 0.0f;
+        if (!IsFootPlanted(input.foot_lock[side]) && !forward_shift_held) {
           wanted = glm::vec3(0.0f);
           const auto& travel = input.plant_travel[side];
           const auto& ball_travel = input.plant_ball_travel[side];
@@ -770,6 +779,15 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     const float highest =
         hip.y - kMinFootDropUnderHip * (glm::length(knee - hip) + glm::length(ankle - knee));
     target.translation.y = std::min(target.translation.y, highest);
+    // Nor so close to the hip that the leg folds shut (legs.min_swing_reach), while it swings:
+    // a planted foot stays on its ground.
+    const float unplanted = 1.0f - PlantedShare(lock_curve);
+    if (unplanted > 0.0f && settings.min_swing_reach > 0.0f) {
+      const float lowered = KeepOffHip(
+          hip, target.translation,
+          settings.min_swing_reach * (glm::length(knee - hip) + glm::length(ankle - knee)));
+      target.translation.y += unplanted * (lowered - target.translation.y);
+    }
 
     // Knee direction: the animated knee's bend, steadied by the thigh's forward axis.
     const glm::vec3 line = glm::normalize(ankle - hip);

@@ -80,6 +80,15 @@ float PelvisDropToReach(const glm::vec3& hip, const glm::vec3& foot, float reach
   return -std::min(to_hip.y - reachable_height, max_drop_m);
 }
 
+float KeepOffHip(const glm::vec3& hip, const glm::vec3& target, float min_reach) {
+  const float across_sq =
+      (target.x - hip.x) * (target.x - hip.x) + (target.z - hip.z) * (target.z - hip.z);
+  if (!(min_reach > 0.0f) || !(across_sq < min_reach * min_reach) || !std::isfinite(hip.y) ||
+      !std::isfinite(target.y))
+    return target.y;
+  return std::min(target.y, hip.y - std::sqrt(min_reach * min_reach - across_sq));
+}
+
 glm::quat HoldYawFollowTilt(const glm::quat& held, const glm::quat& placed) {
   // The rotation from placed to held, split into a swing and a twist about world up; only the
   // twist is applied (swing-twist decomposition: the twist is the quaternion's projection onto

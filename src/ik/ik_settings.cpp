@@ -50,6 +50,7 @@ const std::vector<Section>& Sections() {
         "max_pelvis_rise_speed_m_s",
         "swing_clearance_m",
         "max_riser_push_back_m",
+        "max_heel_push_forward_m",
         "landing_drop_lead_s",
         "swing_follows_pelvis",
         "pelvis_steady_climb_m_s",
@@ -61,7 +62,7 @@ const std::vector<Section>& Sections() {
         "riser_clear_margin_m",
         "max_riser_clear_shift_m",
         "riser_clear_lead_m"}},
-      {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m"}},
+      {"legs", {"max_extension", "soft_extension", "knee_axis_weight_m", "min_swing_reach"}},
       {"foot_lock",
        {"enabled", "follow_placement_height", "teleport_distance_m", "max_reach_draw_m",
         "max_pelvis_reach_drop_m", "min_release_s"}},
@@ -134,6 +135,7 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("max_pelvis_rise_speed_m_s", feet.max_pelvis_rise_speed_m_s, 0.01f, 100.0f, kOptional)
       .Number("swing_clearance_m", feet.swing_clearance_m, 0.0f, 1.0f, kOptional)
       .Number("max_riser_push_back_m", feet.max_riser_push_back_m, 0.0f, 0.5f, kOptional)
+      .Number("max_heel_push_forward_m", feet.max_heel_push_forward_m, 0.0f, 0.5f, kOptional)
       .Number("landing_drop_lead_s", feet.landing_drop_lead_s, 0.0f, 2.0f, kOptional)
       .Bool("swing_follows_pelvis", feet.swing_follows_pelvis, kOptional)
       .Number("pelvis_steady_climb_m_s", feet.pelvis_steady_climb_m_s, 0.0f, 10.0f, kOptional)
@@ -151,7 +153,8 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
   read.Object("legs", kOptional)
       .Number("max_extension", s.max_leg_extension, 0.5f, 1.0f, kOptional)
       .Number("soft_extension", s.leg_soft_extension, 0.0f, 0.25f, kOptional)
-      .Number("knee_axis_weight_m", s.knee_axis_weight_m, 0.0f, 1.0f, kOptional);
+      .Number("knee_axis_weight_m", s.knee_axis_weight_m, 0.0f, 1.0f, kOptional)
+      .Number("min_swing_reach", s.min_swing_reach, 0.0f, 0.9f, kOptional);
 
   read.Object("foot_lock", kOptional)
       .Bool("enabled", s.lock.enabled, kOptional)

@@ -14,6 +14,52 @@ bool IsFiniteXZ(const glm::vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.z);
 }
 
+// Walking down: the ground margin_m behind the heel stands on a higher tread than the ball's (a
+// stair's edge under the foot or just behind it). The shift that lands the foot on one tread: on
+// the lower one, the heel margin_m past the edge, or on the upper one, the ball margin_m short of
+// it, whichever is shorter (the Knight planted its ankle 1-3 mm past the edge, and its heel point,
+// pitched as the foot rolled, crossed back over it: lifted 14 cm in a frame). The margin is cut
+// to what max_shift_m leaves, as going up. Nothing when there is no such edge.
+std::optional<glm::vec3> DropClearShift(const world::CollisionWorld& world, const glm::vec3& heel,
+                                        const glm::vec3& ball, const glm::vec2& direction,
+                                        float length, float root_height, float margin_m,
+                                        float max_shift_m, const FootPlacementSettings& settings) {
+  const FootTrace under_ball =
+      TraceFoot(world, glm::vec3(ball.x, root_height, ball.z), root_height, settings);
+  if (!under_ball.hit)
+    return std::nullopt;
+  const auto above_ball_plane = [&](const glm::vec2& at) {
+    const FootTrace under =
+        TraceFoot(world, glm::vec3(at.x, root_height, at.y), root_height, settings);
+    return under.hit && under.point.y - PlaneHeightAt(under_ball, at.x, at.y) >= kMinStairStepM;
+  };
+  const glm::vec2 rear = glm::vec2(heel.x, heel.z) - direction * margin_m;
+  if (!above_ball_plane(rear))
+    return std::nullopt;
+  // The edge, from the rear point toward the ball, by bisection.
+  const float span = length + margin_m;
+  float high = 0.0f;
+  float low = 1.0f;
+  for (int i = 0; i < kRiserBisections; ++i) {
+    const float mid = 0.5f * (high + low);
+    (above_ball_plane(rear + direction * (span * mid)) ? high : low) = mid;
+  }
+  const float edge_from_heel = 0.5f * (high + low) * span - margin_m;
+  const float forward = std::max(edge_from_heel, 0.0f);
+  const float back = length - edge_from_heel;
+  float shift = 0.0f;
+  if (forward <= back) {
+    if (forward > max_shift_m)
+      return glm::vec3(0.0f);
+    shift = std::min(edge_from_heel + margin_m, max_shift_m);
+  } else {
+    if (back > max_shift_m)
+      return glm::vec3(0.0f);
+    shift = -std::min(back + margin_m, max_shift_m);
+  }
+  return glm::vec3(direction.x * shift, 0.0f, direction.y * shift);
+}
+
 }  // namespace
 
 glm::vec3 RiserClearShift(const world::CollisionWorld& world, const glm::vec3& heel,
@@ -41,6 +87,9 @@ glm::vec3 RiserClearShift(const world::CollisionWorld& world, const glm::vec3& h
   if (!(length > 1e-4f))
     return none;
   const glm::vec2 direction = along / length;
+  if (const std::optional<glm::vec3> drop = DropClearShift(
+          world, heel, ball, direction, length, root_height, margin_m, max_shift_m, settings))
+    return *drop;
   // A riser within margin_m ahead of the ball counts too: the ball the plant predictor gives is
   // where it is as the lock catches the heel, and the foot rolls onto it after (the Knight's ball,
   // predicted 2 cm short of the first riser, stood on the step's edge with its heel in the air).

@@ -8,6 +8,47 @@ namespace {
 // The riser is found to within 1/2^kRiserBisections of the heel-to-ball length (5 mm of 15 cm).
 constexpr int kRiserBisections = 5;
 
+// Whether the ground at `point`'s place rises above it by more than the sink tolerance.
+bool IsInsideGround(const world::CollisionWorld& world, const glm::vec3& point, float root_height,
+                    const FootPlacementSettings& settings) {
+  const FootTrace under =
+      TraceFoot(world, glm::vec3(point.x, point.y, point.z), root_height, settings);
+  return under.hit && under.point.y > point.y + settings.sink_tolerance_m;
+}
+
+// A heel sunk into a step up behind the foot while its ball is over lower ground (walking down
+// stairs, a foot rolling onto its toes swings its heel back over the edge it stands in front of):
+// pushes `foot` horizontally toward its ball until the heel is off the riser, when that is at
+// most settings.max_heel_push_forward_m. Lifted onto the step instead, the Knight's foot rose 13 cm
+// in a frame and came back down the next. Returns whether it pushed.
+bool PushHeelOffRiser(const world::CollisionWorld& world, const LegRig& leg, float root_height,
+                      const FootPlacementSettings& settings, const glm::vec3& heel,
+                      Transform& foot) {
+  if (!(settings.max_heel_push_forward_m > 0.0f))
+    return false;
+  const std::optional<glm::vec3> ball = ToeSolePoint(leg, foot);
+  if (!ball || IsInsideGround(world, glm::vec3(ball->x, heel.y, ball->z), root_height, settings))
+    return false;
+  // Where between ball and heel the ground rises over the heel's height, by bisection.
+  const auto inside = [&](float share) {
+    const glm::vec3 point = *ball + (heel - *ball) * share;
+    return IsInsideGround(world, glm::vec3(point.x, heel.y, point.z), root_height, settings);
+  };
+  float outside_share = 0.0f;
+  float inside_share = 1.0f;
+  for (int step = 0; step < kRiserBisections; ++step) {
+    const float mid = 0.5f * (outside_share + inside_share);
+    (inside(mid) ? inside_share : outside_share) = mid;
+  }
+  const glm::vec3 overlap = (heel - *ball) * (1.0f - outside_share);
+  const glm::vec2 forward(overlap.x, overlap.z);
+  if (!(outside_share > 0.0f) || glm::length(forward) > settings.max_heel_push_forward_m)
+    return false;
+  foot.translation.x -= forward.x;
+  foot.translation.z -= forward.y;
+  return true;
+}
+
 }  // namespace
 
 void KeepSoleAboveGround(const world::CollisionWorld& world, const LegRig& leg, float foot_height_m,
@@ -17,8 +58,13 @@ void KeepSoleAboveGround(const world::CollisionWorld& world, const LegRig& leg, 
     const FootTrace under = TraceFoot(world, point, root_height, settings);
     return under.hit ? std::optional<float>(under.point.y) : std::nullopt;
   };
-  const glm::vec3 heel_point = HeelSolePoint(leg, foot_height_m, foot);
-  const std::optional<float> heel_ground = ground_under(heel_point);
+  glm::vec3 heel_point = HeelSolePoint(leg, foot_height_m, foot);
+  std::optional<float> heel_ground = ground_under(heel_point);
+  if (heel_ground && *heel_ground - heel_point.y > settings.sink_tolerance_m &&
+      PushHeelOffRiser(world, leg, root_height, settings, heel_point, foot)) {
+    heel_point = HeelSolePoint(leg, foot_height_m, foot);
+    heel_ground = ground_under(heel_point);
+  }
   if (heel_ground && *heel_ground - heel_point.y > settings.sink_tolerance_m)
     foot.translation.y += *heel_ground - heel_point.y - settings.sink_tolerance_m;
   const std::optional<glm::vec3> ball = ToeSolePoint(leg, foot);

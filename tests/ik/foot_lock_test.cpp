@@ -134,6 +134,25 @@ TEST(FootLock, PelvisDropToReachLowersTheHipOntoTheReachOfAHeldFoot) {
   EXPECT_EQ(PelvisDropToReach(hip, glm::vec3(0.0f, 1.8f, -0.3f), reach, 0.1f), 0.0f);
 }
 
+// A foot target inside the sphere about the hip is lowered onto it, straight down; one outside it,
+// below it already, or horizontally beyond its radius keeps its height, as does bad input.
+TEST(FootLock, KeepOffHipLowersATargetOntoTheSphereAboutTheHip) {
+  const glm::vec3 hip(0.0f, 0.5f, 0.0f);
+  // 6 cm behind and 8 cm under the hip (10 cm away), kept 12.5 cm away: 10.9 cm under it.
+  const float lowered = KeepOffHip(hip, glm::vec3(0.0f, 0.42f, -0.06f), 0.125f);
+  EXPECT_NEAR(lowered, 0.5f - std::sqrt(0.125f * 0.125f - 0.06f * 0.06f), 1e-5f);
+  EXPECT_NEAR(glm::length(glm::vec3(0.0f, lowered, -0.06f) - hip), 0.125f, 1e-5f);
+  EXPECT_FLOAT_EQ(KeepOffHip(hip, glm::vec3(0.0f, 0.3f, -0.06f), 0.125f), 0.3f);  // outside
+  EXPECT_FLOAT_EQ(KeepOffHip(hip, glm::vec3(0.2f, 0.45f, 0.0f), 0.125f), 0.45f);  // out beside
+  EXPECT_FLOAT_EQ(KeepOffHip(hip, glm::vec3(0.0f, 0.45f, 0.0f), 0.0f), 0.45f);    // off
+  // Above the hip, under it: lowered below it all the same.
+  EXPECT_NEAR(KeepOffHip(hip, glm::vec3(0.0f, 0.6f, 0.0f), 0.125f), 0.375f, 1e-5f);
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_FLOAT_EQ(KeepOffHip(hip, glm::vec3(nan, 0.45f, 0.0f), 0.125f), 0.45f);
+  EXPECT_FLOAT_EQ(KeepOffHip(glm::vec3(0.0f, nan, 0.0f), glm::vec3(0.0f, 0.45f, 0.0f), 0.125f),
+                  0.45f);
+}
+
 // A curve that drops from planted to 0.2 in one update lets the foot go no faster than max_fall a
 // frame: the held foot comes toward the animation over several frames instead of snapping.
 TEST(FootLock, AReleaseFallsNoFasterThanMaxFall) {

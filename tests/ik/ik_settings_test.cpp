@@ -126,10 +126,10 @@ TEST(IkSettings, TheShippedFileHasAKeyForEveryField) {
   EXPECT_EQ(keys("foot_lock"), FieldCount<FootLockSettings>());
   EXPECT_EQ(keys("look_at"), FieldCount<LookAtSettings>() + 1);
   // CharacterIkSettings' own fields besides its three sub-structs: foot_height_scale, look_clip,
-  // the three overlay and the three legs fields.
-  EXPECT_EQ(FieldCount<CharacterIkSettings>() - 3, 8u)
+  // the three overlay and the four legs fields.
+  EXPECT_EQ(FieldCount<CharacterIkSettings>() - 3, 9u)
       << "a new CharacterIkSettings field needs a key in default.json and a line here";
-  EXPECT_EQ(keys("overlay") + keys("legs"), 6u);
+  EXPECT_EQ(keys("overlay") + keys("legs"), 7u);
 }
 
 TEST(IkSettings, AnEmptyDocumentKeepsTheDefaultsAndFieldsOverrideThem) {

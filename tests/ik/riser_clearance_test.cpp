@@ -60,15 +60,38 @@ TEST(RiserClearShift, MovedBackTheMarginIsCutToTheLargestShiftMovedForwardItIsNo
       {0, 0, 0}, 0.0f));
 }
 
+// Walking down (-z) off the step of StepWorld(0) (its edge at z = 0) onto the floor.
+TEST(RiserClearShift, AFootLandingAcrossAStepDownMovesOntoOneTread) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  // Heel 5 cm on the step, ball 8 cm over the floor: 7 cm forward puts the heel 2 cm past the edge.
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.4f, 0.05f}, {0, 0.4f, -0.08f}, 0.3f, 0.02f, 0.08f, settings),
+      {0, 0, -0.07f}, 0.006f));
+  // Heel 1 cm past the edge, within the margin: 1 cm more.
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.4f, -0.01f}, {0, 0.4f, -0.14f}, 0.3f, 0.02f, 0.08f, settings),
+      {0, 0, -0.01f}, 0.006f));
+  // Heel 10 cm on the step, ball 3 cm over the floor: 5 cm back keeps the ball 2 cm on the step.
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.4f, 0.10f}, {0, 0.4f, -0.03f}, 0.3f, 0.02f, 0.08f, settings),
+      {0, 0, 0.05f}, 0.006f));
+  // Astride it by 9 cm either way: further than the 8 cm allowed.
+  EXPECT_TRUE(VecNear(
+      RiserClearShift(world, {0, 0.4f, 0.09f}, {0, 0.4f, -0.09f}, 0.3f, 0.02f, 0.08f, settings),
+      {0, 0, 0}, 0.0f));
+}
+
 TEST(RiserClearShift, AFootOnOneTreadOrOnASlopeStays) {
   const StepWorld world(0.0f);
   const FootPlacementSettings settings;
   EXPECT_TRUE(VecNear(
       RiserClearShift(world, {0, 0.1f, -0.3f}, {0, 0.1f, -0.17f}, 0.0f, 0.02f, 0.08f, settings),
       {0, 0, 0}, 0.0f));
-  // Stepping down (the ball over the lower tread) is no riser ahead.
+  // Walking down (-z), the whole foot on the floor with its heel further than the margin past the
+  // step's edge.
   EXPECT_TRUE(VecNear(
-      RiserClearShift(world, {0, 0.4f, 0.05f}, {0, 0.4f, -0.08f}, 0.3f, 0.02f, 0.08f, settings),
+      RiserClearShift(world, {0, 0.4f, -0.03f}, {0, 0.4f, -0.16f}, 0.3f, 0.02f, 0.08f, settings),
       {0, 0, 0}, 0.0f));
   // 25 degrees up a slope (rising along +x) the ball is 6 cm above the heel, on the heel's plane.
   const PlaneWorld hill(0.0f, std::tan(25.0f * 3.14159265f / 180.0f));

@@ -1,6 +1,7 @@
 #include "footwork/ik/sole_guard.h"
 
 #include <gtest/gtest.h>
+#include <glm/gtc/constants.hpp>
 
 #include "ik/ik_test_util.h"
 
@@ -65,6 +66,35 @@ TEST(SoleGuard, AHeelOverTheHigherTreadIsLiftedOntoIt) {
   KeepSoleAboveGround(world, leg, kFootHeight, 0.0f, Settings(), foot);
   EXPECT_NEAR(HeelSolePoint(leg, kFootHeight, foot).y, 0.3f - kTolerance, 1e-5f);
   EXPECT_FLOAT_EQ(foot.translation.z, 0.0f);
+}
+
+// Walking down (the foot turned to face -Z) off a step whose edge is at z = 0: a heel over the
+// step's edge, its ball over the floor, is pushed forward off it by up to
+// max_heel_push_forward_m (a foot rolling onto its toes at the foot of a step swings its heel back
+// over the edge), and lifted onto the step when further over.
+TEST(SoleGuard, AHeelJustOverAStepBehindIsPushedForwardOffIt) {
+  const LegRig leg = FootRig();
+  const StepWorld world(0.0f);
+  Transform foot = FootAt({0.0f, kFootHeight, 0.01f});
+  foot.rotation = glm::angleAxis(glm::pi<float>(), glm::vec3(0.0f, 1.0f, 0.0f));
+  KeepSoleAboveGround(world, leg, kFootHeight, 0.3f, Settings(), foot);
+  EXPECT_FLOAT_EQ(foot.translation.y, kFootHeight);
+  EXPECT_LT(HeelSolePoint(leg, kFootHeight, foot).z, 0.0f);
+  EXPECT_GT(foot.translation.z, -0.01f);  // by about the overlap, not more
+
+  Transform far = FootAt({0.0f, kFootHeight, 0.06f});
+  far.rotation = foot.rotation;
+  KeepSoleAboveGround(world, leg, kFootHeight, 0.3f, Settings(), far);
+  EXPECT_FLOAT_EQ(far.translation.z, 0.06f);
+  EXPECT_NEAR(HeelSolePoint(leg, kFootHeight, far).y, 0.3f - kTolerance, 1e-5f);
+
+  FootPlacementSettings off = Settings();
+  off.max_heel_push_forward_m = 0.0f;
+  Transform lifted = FootAt({0.0f, kFootHeight, 0.01f});
+  lifted.rotation = foot.rotation;
+  KeepSoleAboveGround(world, leg, kFootHeight, 0.3f, off, lifted);
+  EXPECT_FLOAT_EQ(lifted.translation.z, 0.01f);
+  EXPECT_NEAR(HeelSolePoint(leg, kFootHeight, lifted).y, 0.3f - kTolerance, 1e-5f);
 }
 
 TEST(SoleGuard, OnLevelGroundASunkBallLiftsTheFootAndAFootAboveIsUntouched) {

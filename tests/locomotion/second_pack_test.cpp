@@ -119,6 +119,10 @@ TEST_F(SecondPackTest, TheKnightPassesEveryBarWalkingRunningAndOnStairsAndRamps)
       // All the stairs up, one tread a step (assets/locomotion/kaykit_knight.json): with its walk's
       // 52 cm step it climbed two or three risers a step, and its knees turned 42 deg in a frame.
       "ik/stairs_climb.json",
+      // All the stairs down: its feet planted astride the treads' edges (a heel lifted onto the
+      // step behind, 14 cm in a frame) and its swinging leg folded shut under the pelvis lowered
+      // for the other foot (knees 58 degrees a frame).
+      "ik/stairs_descend.json",
       "ik/ramp10_run.json",
       // Stopped astride the ramp's side edge: without foot_placement.max_step_down_leg_share a
       // foot stepped 34 cm down beside it and stood 32 cm inside the ramp (a 40-degree jump).
@@ -222,6 +226,35 @@ TEST_F(SecondPackTest, TheKnightClimbsTheStairsATreadAStepWithItsFeetOnTheTreads
   // No step climbs more than two risers.
   for (std::size_t i = 1; i < stair_plants.size(); ++i)
     EXPECT_LT(stair_plants[i] - stair_plants[i - 1], 0.31f) << i;
+}
+
+// Walking down all the stairs (ik/stairs_descend.json) the Knight takes about one tread a step,
+// each foot planted on one tread (its ankle had landed 1-3 mm past a tread's edge, the heel over
+// the step behind, and was lifted onto that step 14 cm in a frame), and ends on the floor.
+TEST_F(SecondPackTest, TheKnightWalksDownTheStairsATreadAStepWithEachFootOnOneTread) {
+  const Run run = Simulate("ik/stairs_descend.json");
+  ASSERT_FALSE(run.frames.empty());
+  EXPECT_LT(run.frames.back().position.y, 0.95f);  // on the floor
+  std::vector<float> stair_plants;
+  bool was_locked[2] = {true, true};
+  for (const sim::TraceFrame& frame : run.frames) {
+    int side = 0;
+    for (const sim::FootSample* foot : {&frame.foot_left, &frame.foot_right}) {
+      if (foot->locked && !was_locked[side] && foot->surface_height_m &&
+          *foot->surface_height_m > 0.05f && *foot->surface_height_m < 1.15f) {
+        stair_plants.push_back(*foot->surface_height_m);
+        // Heel and ball over the same tread.
+        ASSERT_TRUE(foot->toe_surface_height_m.has_value());
+        EXPECT_NEAR(*foot->toe_surface_height_m, *foot->surface_height_m, 0.05f) << "t " << frame.t;
+      }
+      was_locked[side++] = foot->locked;
+    }
+  }
+  EXPECT_GE(stair_plants.size(), 6u);
+  for (std::size_t i = 1; i < stair_plants.size(); ++i) {
+    EXPECT_GT(stair_plants[i] - stair_plants[i - 1], -0.31f) << i;  // two risers at most
+    EXPECT_LT(stair_plants[i] - stair_plants[i - 1], 0.01f) << i;   // never back up
+  }
 }
 
 // The Knight's first walking steps out of the idle reach far: with the pelvis lowered at most

@@ -72,6 +72,12 @@ float DrawIntoReach(glm::vec3& foot, const glm::vec3& hip, float reach, float bu
 // foot too far out horizontally, or above the hip), where lowering does not help.
 float PelvisDropToReach(const glm::vec3& hip, const glm::vec3& foot, float reach, float max_drop_m);
 
+// The height (y, same space as the arguments) for a foot target at `target` that keeps it at least
+// `min_reach` from `hip`: the point straight below it on the sphere of that radius about the hip
+// when the target is inside it, its own height otherwise (also when it lies horizontally farther
+// out than the radius, or on non-finite input).
+float KeepOffHip(const glm::vec3& hip, const glm::vec3& target, float min_reach);
+
 // The held foot's yaw (its twist about world up) on the placed foot's pitch and roll: the lock
 // keeps a planted foot from turning on the ground, while its tilt goes on following placement
 // (the surface normal) and the animation. Used with the lock's follow-placement-height rule:

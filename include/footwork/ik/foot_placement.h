@@ -90,6 +90,10 @@ struct FootPlacementSettings {
   // KeepSoleAboveGround (with sink_guard_toe): a ball over a riser's edge by up to this much
   // (metres, horizontally) is drawn back short of it; further over, the foot is lifted.
   float max_riser_push_back_m = 0.05f;
+  // ...and a heel over the edge of a step up behind the foot (its ball over the tread below) by up
+  // to this much is pushed forward off it; further over, the foot is lifted. Walking down stairs,
+  // a foot rolling onto its toes swings its heel back over the edge it stands in front of.
+  float max_heel_push_forward_m = 0.05f;
   // A swinging foot that will land on a step down (where the plant predictor puts it, ground 5 cm
   // or more below the plane under the foot) reaches down to it over the last landing_drop_lead_s
   // before the plant, and the pelvis goes down with it (s; 0 turns it off): descending stairs, the

@@ -66,6 +66,12 @@ struct CharacterIkSettings {
   // How strongly the thigh's own forward axis steers the knee against the animated knee bend
   // (metres of knee offset it counts as); keeps the bend direction defined on a straight leg.
   float knee_axis_weight_m = 0.05f;
+  // A swinging foot is kept at least this fraction of its leg's length from the hip, lowered onto
+  // that sphere (KeepOffHip): folded tighter, the thigh lies along the hip-to-foot line, and a foot
+  // passing under the hip swung it 30 degrees in a frame (the KayKit Knight walking down stairs,
+  // its pelvis lowered 17 cm for the lower foot and its kicked-back foot held over the step above).
+  // 0: off.
+  float min_swing_reach = 0.33f;
 };
 
 // Parses the settings document; `source` names it in errors ("default.json: look_at.max_yaw_deg:

@@ -21,8 +21,10 @@ inline constexpr float kMinStairStepM = 0.05f;
 // it, whichever is shorter (a riser past the ball: back). Back, when the ball's least move onto
 // its tread is at most `max_shift_m`, with as much of the margin as max_shift_m leaves; forward,
 // only when all of it fits. Zero when the ground there does not rise 5 cm above the plane under
-// the heel (a slope is no riser), when the move does not fit, or on non-finite input. Traces as
-// TraceFoot does (from root_height).
+// the heel (a slope is no riser), when the move does not fit, or on non-finite input. Walking down
+// (the ground margin_m behind the heel 5 cm or more above the plane under the ball), the same for
+// the step's edge behind: forward until the heel is margin_m past it, or back until the ball is
+// margin_m short of it, whichever is shorter. Traces as TraceFoot does (from root_height).
 glm::vec3 RiserClearShift(const world::CollisionWorld& world, const glm::vec3& heel,
                           const glm::vec3& ball, float root_height, float margin_m,
                           float max_shift_m, const FootPlacementSettings& settings);
