@@ -52,6 +52,9 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.feet.plant_lookahead_margin_m, b.feet.plant_lookahead_margin_m);
   EXPECT_EQ(a.feet.swing_clearance_m, b.feet.swing_clearance_m);
   EXPECT_EQ(a.feet.max_riser_push_back_m, b.feet.max_riser_push_back_m);
+  EXPECT_EQ(a.feet.max_heel_push_forward_m, b.feet.max_heel_push_forward_m);
+  EXPECT_EQ(a.feet.landing_drop_lead_s, b.feet.landing_drop_lead_s);
+  EXPECT_EQ(a.feet.riser_clear_margin_m, b.feet.riser_clear_margin_m);
   EXPECT_EQ(a.feet.max_foot_rise_speed_m_s, b.feet.max_foot_rise_speed_m_s);
   EXPECT_EQ(a.feet.max_pelvis_rise_speed_m_s, b.feet.max_pelvis_rise_speed_m_s);
   EXPECT_EQ(a.feet.swing_follows_pelvis, b.feet.swing_follows_pelvis);
@@ -77,6 +80,7 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.max_leg_extension, b.max_leg_extension);
   EXPECT_EQ(a.leg_soft_extension, b.leg_soft_extension);
   EXPECT_EQ(a.knee_axis_weight_m, b.knee_axis_weight_m);
+  EXPECT_EQ(a.min_swing_reach, b.min_swing_reach);
 }
 
 TEST(IkSettings, TheShippedFileEqualsTheDefaults) {
@@ -95,7 +99,8 @@ TEST(IkSettings, ACharacterFileExtendsTheDefaultWithItsOwnFields) {
   expected.feet.pelvis_down_half_life_s = 0.03f;
   expected.feet.riser_clear_margin_m = 0.05f;
   expected.feet.max_riser_push_back_m = 0.0f;
-  expected.feet.landing_drop_lead_s = 0.0f;
+  expected.feet.landing_drop_lead_s = 0.2f;
+  expected.lock.min_release_s = 0.06f;
   expected.overlay_stand_ins = {
       {"pistol", "2h_melee"}, {"sword", "2h_melee"}, {"torch", "block"}, {"spell", "block"}};
   ExpectSameSettings(*knight, expected);

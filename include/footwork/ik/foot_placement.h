@@ -99,7 +99,7 @@ struct FootPlacementSettings {
   // before the plant, and the pelvis goes down with it (s; 0 turns it off): descending stairs, the
   // swinging foot kept level with the pelvis over the tread it left and planted 12 cm over the
   // tread below, still coming down.
-  float landing_drop_lead_s = 0.0f;
+  float landing_drop_lead_s = 0.3f;
   // A swinging foot follows the pelvis (FollowPelvisInSwing), down as far as its sole stays
   // swing_clearance_m above the ground under it: the pelvis lowered for the other foot otherwise
   // folds the swinging leg by as much (the Knight's high kick-back under the hip folded past the
