@@ -592,7 +592,11 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
         LandingDropShare(*input.plant_time_s[side], settings.feet.landing_drop_lead_s);
     if (!(share > 0.0f))
       continue;
-    const glm::vec3 landing_at = animated[side].translation + *input.plant_travel[side];
+    // Where the foot lands, moved onto a ledge or off a riser as it will be: predicted over the
+    // floor beside the stairs, a foot climbing them along their side edge reached 15 cm down into
+    // the tread it was moved onto.
+    const glm::vec3 landing_at = animated[side].translation + *input.plant_travel[side] +
+                                 placement_.ledge_shift[side] + placement_.riser_shift[side];
     const FootTrace landing = TraceFoot(*input.world, landing_at, root_height, settings.feet);
     // A step down, not the slope under the foot going on.
     if (!landing.hit ||
@@ -662,6 +666,18 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     // first, a foot stopped at the top of a ramp (ball on the landing, heel on the ramp) was then
     // tilted 10 degrees and stood 2.5 cm over both.
     placed.rotation = glm::normalize(placement_.tilt[side] * placed.rotation);
+    // Not so close to the hip that the leg folds shut (legs.min_swing_reach) while it swings
+    // (a planted foot stays on its ground), before the sole guards below: a toe lowered with it
+    // must not go into the riser it is passing.
+    if (const float unplanted =
+            1.0f -
+            PlantedShare(input.grounded && settings.lock.enabled ? input.foot_lock[side] : 0.0f);
+        unplanted > 0.0f && settings.min_swing_reach > 0.0f) {
+      const float lowered =
+          KeepOffHip(world_from_model.TransformPoint(model_[leg.chain.upper].translation),
+                     placed.translation, settings.min_swing_reach * LegLength(model_, leg));
+      placed.translation.y += unplanted * (lowered - placed.translation.y);
+    }
     // With the toe traced, a planted foot still above the ground once placed (its offset lags a
     // raise it no longer needs: a landing toe passed over the first step's edge) is put down now,
     // onto the lower of its heel and ball.
@@ -779,16 +795,6 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     const float highest =
         hip.y - kMinFootDropUnderHip * (glm::length(knee - hip) + glm::length(ankle - knee));
     target.translation.y = std::min(target.translation.y, highest);
-    // Nor so close to the hip that the leg folds shut (legs.min_swing_reach), while it swings:
-    // a planted foot stays on its ground.
-    const float unplanted = 1.0f - PlantedShare(lock_curve);
-    if (unplanted > 0.0f && settings.min_swing_reach > 0.0f) {
-      const float lowered = KeepOffHip(
-          hip, target.translation,
-          settings.min_swing_reach * (glm::length(knee - hip) + glm::length(ankle - knee)));
-      target.translation.y += unplanted * (lowered - target.translation.y);
-    }
-
     // Knee direction: the animated knee's bend, steadied by the thigh's forward axis.
     const glm::vec3 line = glm::normalize(ankle - hip);
     const glm::vec3 knee_offset = (knee - hip) - glm::dot(knee - hip, line) * line;
