@@ -14,6 +14,19 @@ bool IsFiniteXZ(const glm::vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.z);
 }
 
+// The share (0 to 1) of a line at which `past(share)` turns true, by bisection (false at 0, true
+// at 1).
+template <typename Past>
+float BoundaryShare(const Past& past) {
+  float before = 0.0f;
+  float after = 1.0f;
+  for (int i = 0; i < kRiserBisections; ++i) {
+    const float mid = 0.5f * (before + after);
+    (past(mid) ? after : before) = mid;
+  }
+  return 0.5f * (before + after);
+}
+
 // Walking down: the ground margin_m behind the heel stands on a higher tread than the ball's (a
 // stair's edge under the foot or just behind it). The shift that lands the foot on one tread: on
 // the lower one, the heel margin_m past the edge, or on the upper one, the ball margin_m short of
@@ -36,15 +49,12 @@ std::optional<glm::vec3> DropClearShift(const world::CollisionWorld& world, cons
   const glm::vec2 rear = glm::vec2(heel.x, heel.z) - direction * margin_m;
   if (!above_ball_plane(rear))
     return std::nullopt;
-  // The edge, from the rear point toward the ball, by bisection.
+  // The edge, from the rear point toward the ball.
   const float span = length + margin_m;
-  float high = 0.0f;
-  float low = 1.0f;
-  for (int i = 0; i < kRiserBisections; ++i) {
-    const float mid = 0.5f * (high + low);
-    (above_ball_plane(rear + direction * (span * mid)) ? high : low) = mid;
-  }
-  const float edge_from_heel = 0.5f * (high + low) * span - margin_m;
+  const float edge_from_heel = BoundaryShare([&](float share) {
+                                 return !above_ball_plane(rear + direction * (span * share));
+                               }) * span -
+                               margin_m;
   const float forward = std::max(edge_from_heel, 0.0f);
   const float back = length - edge_from_heel;
   float shift = 0.0f;
@@ -98,17 +108,14 @@ glm::vec3 RiserClearShift(const world::CollisionWorld& world, const glm::vec3& h
   const std::optional<float> front_ground = ground(front.x, front.y);
   if (!front_ground || above_plane(front.x, front.y, *front_ground) < kMinStairStepM)
     return none;
-  // Where between the heel and that point the ground rises (the riser), by bisection.
-  float below = 0.0f;
-  float above = 1.0f;
-  for (int i = 0; i < kRiserBisections; ++i) {
-    const float mid = 0.5f * (below + above);
-    const float x = heel.x + direction.x * reach * mid;
-    const float z = heel.z + direction.y * reach * mid;
-    const std::optional<float> at = ground(x, z);
-    (at && above_plane(x, z, *at) >= kMinStairStepM ? above : below) = mid;
-  }
-  const float riser = 0.5f * (below + above) * reach;
+  // Where between the heel and that point the ground rises (the riser).
+  const float riser = BoundaryShare([&](float share) {
+                        const float x = heel.x + direction.x * reach * share;
+                        const float z = heel.z + direction.y * reach * share;
+                        const std::optional<float> at = ground(x, z);
+                        return at && above_plane(x, z, *at) >= kMinStairStepM;
+                      }) *
+                      reach;
   // The least moves that clear it: the ball back onto it, or the heel forward onto it (a riser
   // past the ball is cleared only by moving back). Back, the margin is added as far as
   // max_shift_m allows: all or nothing, the Knight's shift went back to none as its predicted

@@ -11,9 +11,26 @@ constexpr int kRiserBisections = 5;
 // Whether the ground at `point`'s place rises above it by more than the sink tolerance.
 bool IsInsideGround(const world::CollisionWorld& world, const glm::vec3& point, float root_height,
                     const FootPlacementSettings& settings) {
-  const FootTrace under =
-      TraceFoot(world, glm::vec3(point.x, point.y, point.z), root_height, settings);
+  const FootTrace under = TraceFoot(world, point, root_height, settings);
   return under.hit && under.point.y > point.y + settings.sink_tolerance_m;
+}
+
+// How far (a share of the way) from `clear` toward `sunk` the ground stays below `sunk`'s height:
+// where the riser between them is, by bisection. 0 when it rises right away.
+float ShareClearOfRiser(const world::CollisionWorld& world, const glm::vec3& clear,
+                        const glm::vec3& sunk, float root_height,
+                        const FootPlacementSettings& settings) {
+  const auto inside = [&](float share) {
+    const glm::vec3 point = clear + (sunk - clear) * share;
+    return IsInsideGround(world, glm::vec3(point.x, sunk.y, point.z), root_height, settings);
+  };
+  float outside_share = 0.0f;
+  float inside_share = 1.0f;
+  for (int step = 0; step < kRiserBisections; ++step) {
+    const float mid = 0.5f * (outside_share + inside_share);
+    (inside(mid) ? inside_share : outside_share) = mid;
+  }
+  return outside_share;
 }
 
 // A heel sunk into a step up behind the foot while its ball is over lower ground (walking down
@@ -29,17 +46,7 @@ bool PushHeelOffRiser(const world::CollisionWorld& world, const LegRig& leg, flo
   const std::optional<glm::vec3> ball = ToeSolePoint(leg, foot);
   if (!ball || IsInsideGround(world, glm::vec3(ball->x, heel.y, ball->z), root_height, settings))
     return false;
-  // Where between ball and heel the ground rises over the heel's height, by bisection.
-  const auto inside = [&](float share) {
-    const glm::vec3 point = *ball + (heel - *ball) * share;
-    return IsInsideGround(world, glm::vec3(point.x, heel.y, point.z), root_height, settings);
-  };
-  float outside_share = 0.0f;
-  float inside_share = 1.0f;
-  for (int step = 0; step < kRiserBisections; ++step) {
-    const float mid = 0.5f * (outside_share + inside_share);
-    (inside(mid) ? inside_share : outside_share) = mid;
-  }
+  const float outside_share = ShareClearOfRiser(world, *ball, heel, root_height, settings);
   const glm::vec3 overlap = (heel - *ball) * (1.0f - outside_share);
   const glm::vec2 forward(overlap.x, overlap.z);
   if (!(outside_share > 0.0f) || glm::length(forward) > settings.max_heel_push_forward_m)
@@ -83,18 +90,7 @@ void KeepSoleAboveGround(const world::CollisionWorld& world, const LegRig& leg, 
   // bisection; the foot is drawn back horizontally until the ball is short of it, when that is
   // at most settings.max_riser_push_back_m, and lifted otherwise.
   const glm::vec3 heel = HeelSolePoint(leg, foot_height_m, foot);
-  const auto inside = [&](float share) {
-    const glm::vec3 point = heel + (*ball - heel) * share;
-    const FootTrace under =
-        TraceFoot(world, glm::vec3(point.x, ball->y, point.z), root_height, settings);
-    return under.hit && under.point.y > ball->y + settings.sink_tolerance_m;
-  };
-  float outside_share = 0.0f;
-  float inside_share = 1.0f;
-  for (int step = 0; step < kRiserBisections; ++step) {
-    const float mid = 0.5f * (outside_share + inside_share);
-    (inside(mid) ? inside_share : outside_share) = mid;
-  }
+  const float outside_share = ShareClearOfRiser(world, heel, *ball, root_height, settings);
   const glm::vec3 overlap = (*ball - heel) * (1.0f - outside_share);
   const glm::vec2 back(overlap.x, overlap.z);
   const float push = glm::length(back);
