@@ -199,6 +199,17 @@ TEST_F(IkScenarioTest, WalkUpAllTheStairsOntoTheLanding) {
   EXPECT_GT(run.frames.back().position.y, 2.0f);
 }
 
+// Up the stairs along their side edge, one foot on the treads' ends and the other on the floor
+// beside them (moved onto the treads when it is too far below the body to reach).
+TEST_F(IkScenarioTest, WalkUpTheStairsAlongTheirSideEdge) {
+  const IkRun run = Run("stairs_side_edge.json");
+  ExpectFeetBars(run);
+  ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
+  EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0);
+  ASSERT_FALSE(run.frames.empty());
+  EXPECT_GT(run.frames.back().position.y, 2.0f);  // on the landing
+}
+
 // Down all the stairs: with its 68 cm walk step the default character went down 30-45 cm a
 // step, its swinging foot level with the pelvis over the tread it left, and planted 12 cm over
 // the tread below; it now goes two treads a step at most (locomotion stairs.max_drop_per_step_m)
