@@ -795,6 +795,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     const float highest =
         hip.y - kMinFootDropUnderHip * (glm::length(knee - hip) + glm::length(ankle - knee));
     target.translation.y = std::min(target.translation.y, highest);
+
     // Knee direction: the animated knee's bend, steadied by the thigh's forward axis.
     const glm::vec3 line = glm::normalize(ankle - hip);
     const glm::vec3 knee_offset = (knee - hip) - glm::dot(knee - hip, line) * line;

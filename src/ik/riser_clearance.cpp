@@ -4,6 +4,8 @@
 #include <cmath>
 #include <optional>
 
+#include "footwork/core/bisect.h"
+
 namespace footwork::ik {
 namespace {
 
@@ -14,17 +16,11 @@ bool IsFiniteXZ(const glm::vec3& v) {
   return std::isfinite(v.x) && std::isfinite(v.z);
 }
 
-// The share (0 to 1) of a line at which `past(share)` turns true, by bisection (false at 0, true
-// at 1).
+// The share (0 to 1) of a line at which `past(share)` turns true: the middle of its bracket.
 template <typename Past>
 float BoundaryShare(const Past& past) {
-  float before = 0.0f;
-  float after = 1.0f;
-  for (int i = 0; i < kRiserBisections; ++i) {
-    const float mid = 0.5f * (before + after);
-    (past(mid) ? after : before) = mid;
-  }
-  return 0.5f * (before + after);
+  const Bracket bracket = BisectBoundary(past, kRiserBisections);
+  return 0.5f * (bracket.before + bracket.after);
 }
 
 // Walking down: the ground margin_m behind the heel stands on a higher tread than the ball's (a

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "footwork/core/bisect.h"
+
 namespace footwork::ik {
 namespace {
 
@@ -24,13 +26,7 @@ float ShareClearOfRiser(const world::CollisionWorld& world, const glm::vec3& cle
     const glm::vec3 point = clear + (sunk - clear) * share;
     return IsInsideGround(world, glm::vec3(point.x, sunk.y, point.z), root_height, settings);
   };
-  float outside_share = 0.0f;
-  float inside_share = 1.0f;
-  for (int step = 0; step < kRiserBisections; ++step) {
-    const float mid = 0.5f * (outside_share + inside_share);
-    (inside(mid) ? inside_share : outside_share) = mid;
-  }
-  return outside_share;
+  return BisectBoundary(inside, kRiserBisections).before;
 }
 
 // A heel sunk into a step up behind the foot while its ball is over lower ground (walking down
