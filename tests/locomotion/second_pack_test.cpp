@@ -59,6 +59,27 @@ class SecondPackTest : public ::testing::Test {
       run.metrics = std::move(*metrics);
     return run;
   }
+
+  // A foot planting on the default level's stairs (the ground under it between the floor and the
+  // landing), in the order they come.
+  struct StairPlant {
+    double t = 0.0;
+    const sim::FootSample* foot = nullptr;
+  };
+  static std::vector<StairPlant> StairPlants(const Run& run) {
+    std::vector<StairPlant> plants;
+    bool was_locked[2] = {true, true};
+    for (const sim::TraceFrame& frame : run.frames) {
+      int side = 0;
+      for (const sim::FootSample* foot : {&frame.foot_left, &frame.foot_right}) {
+        if (foot->locked && !was_locked[side] && foot->surface_height_m &&
+            *foot->surface_height_m > 0.05f && *foot->surface_height_m < 1.15f)
+          plants.push_back(StairPlant{frame.t, foot});
+        was_locked[side++] = foot->locked;
+      }
+    }
+    return plants;
+  }
 };
 
 TEST_F(SecondPackTest, TheKnightStartsRunsAndStopsWithItsFeetOutOfTheGround) {
@@ -210,22 +231,13 @@ TEST_F(SecondPackTest, TheKnightClimbsTheStairsATreadAStepWithItsFeetOnTheTreads
   const Run run = Simulate("ik/stairs_climb.json");
   ASSERT_FALSE(run.frames.empty());
   EXPECT_GT(run.frames.back().position.y, 2.0f);  // on the landing
-  // The ground under each foot as it plants, on the stairs (between the floor and the landing).
-  std::vector<float> stair_plants;
-  bool was_locked[2] = {true, true};
-  for (const sim::TraceFrame& frame : run.frames) {
-    int side = 0;
-    for (const sim::FootSample* foot : {&frame.foot_left, &frame.foot_right}) {
-      if (foot->locked && !was_locked[side] && foot->surface_height_m &&
-          *foot->surface_height_m > 0.05f && *foot->surface_height_m < 1.15f)
-        stair_plants.push_back(*foot->surface_height_m);
-      was_locked[side++] = foot->locked;
-    }
-  }
-  EXPECT_GE(stair_plants.size(), 6u);
+  const std::vector<StairPlant> plants = StairPlants(run);
+  EXPECT_GE(plants.size(), 6u);
   // No step climbs more than two risers.
-  for (std::size_t i = 1; i < stair_plants.size(); ++i)
-    EXPECT_LT(stair_plants[i] - stair_plants[i - 1], 0.31f) << i;
+  for (std::size_t i = 1; i < plants.size(); ++i) {
+    EXPECT_LT(*plants[i].foot->surface_height_m - *plants[i - 1].foot->surface_height_m, 0.31f)
+        << i;
+  }
 }
 
 // Walking down all the stairs (ik/stairs_descend.json) the Knight takes about one tread a step,
@@ -235,25 +247,18 @@ TEST_F(SecondPackTest, TheKnightWalksDownTheStairsATreadAStepWithEachFootOnOneTr
   const Run run = Simulate("ik/stairs_descend.json");
   ASSERT_FALSE(run.frames.empty());
   EXPECT_LT(run.frames.back().position.y, 0.95f);  // on the floor
-  std::vector<float> stair_plants;
-  bool was_locked[2] = {true, true};
-  for (const sim::TraceFrame& frame : run.frames) {
-    int side = 0;
-    for (const sim::FootSample* foot : {&frame.foot_left, &frame.foot_right}) {
-      if (foot->locked && !was_locked[side] && foot->surface_height_m &&
-          *foot->surface_height_m > 0.05f && *foot->surface_height_m < 1.15f) {
-        stair_plants.push_back(*foot->surface_height_m);
-        // Heel and ball over the same tread.
-        ASSERT_TRUE(foot->toe_surface_height_m.has_value());
-        EXPECT_NEAR(*foot->toe_surface_height_m, *foot->surface_height_m, 0.05f) << "t " << frame.t;
-      }
-      was_locked[side++] = foot->locked;
-    }
+  const std::vector<StairPlant> plants = StairPlants(run);
+  EXPECT_GE(plants.size(), 6u);
+  for (const StairPlant& plant : plants) {
+    // Heel and ball over the same tread.
+    ASSERT_TRUE(plant.foot->toe_surface_height_m.has_value());
+    EXPECT_NEAR(*plant.foot->toe_surface_height_m, *plant.foot->surface_height_m, 0.05f)
+        << "t " << plant.t;
   }
-  EXPECT_GE(stair_plants.size(), 6u);
-  for (std::size_t i = 1; i < stair_plants.size(); ++i) {
-    EXPECT_GT(stair_plants[i] - stair_plants[i - 1], -0.31f) << i;  // two risers at most
-    EXPECT_LT(stair_plants[i] - stair_plants[i - 1], 0.01f) << i;   // never back up
+  for (std::size_t i = 1; i < plants.size(); ++i) {
+    const float drop = *plants[i].foot->surface_height_m - *plants[i - 1].foot->surface_height_m;
+    EXPECT_GT(drop, -0.31f) << i;  // two risers at most
+    EXPECT_LT(drop, 0.01f) << i;   // never back up
   }
 }
 
