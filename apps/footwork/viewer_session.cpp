@@ -50,7 +50,7 @@ Result<std::unique_ptr<ViewerSession>> ViewerSession::Create(const demo::Scenari
   const auto& settings = session->setup_.mover->settings();
   context.capsule_radius_m = settings.capsule.radius_m;
   context.capsule_half_height_m = settings.capsule.half_height_m;
-  context.capsule_bottom_offset_m = settings.capsule.half_height_m + settings.floor_gap_m;
+  context.capsule_bottom_offset_m = settings.CentreToFloorM();
   // The settings `footwork simulate` runs with (assets/ik/<character>.json or default.json), for
   // the player and NPC.
   auto ik_assets =

@@ -19,7 +19,7 @@ NpcPuppet::NpcPuppet(std::shared_ptr<const locomotion::LocomotionAssets> assets,
                      const movement::CharacterMover& mover, const world::NpcDesc& npc)
     : character_(std::move(assets), mover.Spawn(npc.position_m), Radians(npc.yaw_deg)),
       stage_(std::move(ik_assets)),
-      bottom_offset_m_(mover.settings().capsule.half_height_m + mover.settings().floor_gap_m) {}
+      bottom_offset_m_(mover.settings().CentreToFloorM()) {}
 
 Status NpcPuppet::Update(const movement::CharacterMover& mover, const glm::vec3& target_world,
                          float dt) {

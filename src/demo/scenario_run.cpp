@@ -51,7 +51,7 @@ Result<locomotion::SimulationSetup> Prepare(const ScenarioRunInputs& inputs, Sce
   const auto& capsule = setup->mover->settings().capsule;
   run.capsule_radius_m = capsule.radius_m;
   run.capsule_half_height_m = capsule.half_height_m;
-  run.capsule_bottom_offset_m = capsule.half_height_m + setup->mover->settings().floor_gap_m;
+  run.capsule_bottom_offset_m = setup->mover->settings().CentreToFloorM();
   return setup;
 }
 

@@ -206,7 +206,7 @@ LookingNpc::LookingNpc(std::shared_ptr<const LocomotionAssets> assets,
                        const movement::CharacterMover& mover, const glm::vec3& position, float yaw)
     : character_(std::move(assets), mover.Spawn(position), yaw),
       stage_(std::move(ik_assets)),
-      bottom_offset_m_(mover.settings().capsule.half_height_m + mover.settings().floor_gap_m) {}
+      bottom_offset_m_(mover.settings().CentreToFloorM()) {}
 
 Status LookingNpc::Update(const movement::CharacterMover& mover, const glm::vec3& target_world,
                           float dt) {

@@ -184,9 +184,7 @@ void LocomotionCharacter::UpdateStairStride(const movement::CharacterMover& move
         glm::length(velocity) > assets_->settings().essential.moving_speed_m_s ? velocity
                                                                                : move_direction;
     const glm::vec3 feet =
-        movement_.position -
-        glm::vec3(0.0f, mover.settings().capsule.half_height_m + mover.settings().floor_gap_m,
-                  0.0f);
+        movement_.position - glm::vec3(0.0f, mover.settings().CentreToFloorM(), 0.0f);
     const glm::vec3 heading = SafeNormal2D(direction);
     const bool moved_on = !survey_feet_ || glm::length(feet - *survey_feet_) > kStairResurveyM ||
                           glm::dot(heading, survey_direction_) < kStairResurveyCos;

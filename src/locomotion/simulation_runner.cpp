@@ -96,7 +96,7 @@ Result<std::vector<sim::TraceFrame>> RunSimulation(
     const movement::CharacterMover& mover, const SimulationOptions& options) {
   const movement::MovementState spawn = mover.Spawn(scenario.start_position);
   LocomotionCharacter character(assets, spawn, scenario.start_yaw);
-  const float bottom_offset = mover.settings().capsule.half_height_m + mover.settings().floor_gap_m;
+  const float bottom_offset = mover.settings().CentreToFloorM();
   ScenarioInput input(scenario);
   std::vector<sim::TraceFrame> frames;
   const int frame_count = scenario.FrameCount();

@@ -58,8 +58,7 @@ bool CharacterMover::IsWalkable(const glm::vec3& normal) const {
 
 MovementState CharacterMover::Spawn(const glm::vec3& feet) const {
   MovementState state;
-  state.position =
-      feet + glm::vec3(0.0f, settings_.capsule.half_height_m + settings_.floor_gap_m, 0.0f);
+  state.position = feet + glm::vec3(0.0f, settings_.CentreToFloorM(), 0.0f);
   const FloorState floor =
       FindFloor(state.position, settings_.max_step_height_m + 2.0f * settings_.floor_gap_m);
   state.floor = floor;

@@ -77,6 +77,9 @@ struct MovementSettings {
 
   const GaitSettings& ForGait(Gait gait) const;
   float WalkableFloorNormalY() const;
+  // From the capsule's centre (MovementState::position) down to the floor it stands on: half its
+  // height and the floor gap. The character's feet (its root) are this far below the centre.
+  float CentreToFloorM() const { return capsule.half_height_m + floor_gap_m; }
 };
 
 // Checks ranges; the error names the field.
