@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 #include <glm/gtc/quaternion.hpp>
@@ -127,7 +128,8 @@ bool MakeFrame(const glm::vec3& e1, const glm::vec3& secondary, glm::mat3& frame
 // has checked the goal and checks only the chain's positions).
 TwoBoneIkSolution SolveFinite(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c,
                               const glm::vec3& target, const glm::vec3& pole, float max_extension,
-                              float soft_extension) {
+                              float soft_extension, float reach_floor_m = 0.0f,
+                              float reach_ceiling_m = std::numeric_limits<float>::infinity()) {
   TwoBoneIkSolution solution;
   const glm::vec3 upper_bone = b - a;
   const glm::vec3 lower_bone = c - b;
@@ -153,8 +155,10 @@ TwoBoneIkSolution SolveFinite(const glm::vec3& a, const glm::vec3& b, const glm:
   const float eased = band > 0.0f && target_distance > soft_start
                           ? max_reach - band * std::exp(-(target_distance - soft_start) / band)
                           : target_distance;
-  const float reach = std::clamp(eased, min_reach, max_reach);
-  solution.reached = target_distance >= min_reach && target_distance <= soft_start;
+  const float limited = std::min(std::max(eased, reach_floor_m), reach_ceiling_m);
+  const float reach = std::clamp(limited, min_reach, max_reach);
+  solution.reached =
+      target_distance >= min_reach && target_distance <= soft_start && limited == eased;
 
   // The bend plane: root-to-target line plus the pole (or, failing that, the current knee).
   const glm::vec3 new_direction = to_target * (1.0f / target_distance);
@@ -280,6 +284,7 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
     return PoseSizeMismatch(local.size(), model.size(), num_joints);
   if (!InlineFinite(goal.target) || !InlineFinite(goal.pole) || !std::isfinite(goal.weight) ||
       !std::isfinite(goal.max_extension) || !std::isfinite(goal.soft_extension) ||
+      std::isnan(goal.min_reach_m) || std::isnan(goal.max_reach_m) ||
       (goal.set_end_rotation && !InlineFinite(goal.end_rotation)))
     return GoalError(skeleton, chain, "goal is not finite");
   if (goal.set_end_rotation && detail::Dot(goal.end_rotation, goal.end_rotation) < 1e-12f)
@@ -294,7 +299,8 @@ Status ApplyTwoBoneIk(const Skeleton& skeleton, const TwoBoneIkChain& chain,
   const glm::vec3& c = model[chain.end].translation;
   const TwoBoneIkSolution solution =
       InlineFinite(a) && InlineFinite(b) && InlineFinite(c)
-          ? SolveFinite(a, b, c, goal.target, goal.pole, goal.max_extension, goal.soft_extension)
+          ? SolveFinite(a, b, c, goal.target, goal.pole, goal.max_extension, goal.soft_extension,
+                        goal.min_reach_m, goal.max_reach_m)
           : TwoBoneIkSolution{};
   if (!solution.valid) {
     return GoalError(skeleton, chain,

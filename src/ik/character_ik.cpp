@@ -8,6 +8,8 @@
 
 #include "footwork/anim/local_to_model.h"
 #include "footwork/anim/two_bone_ik.h"
+#include "footwork/core/angles.h"
+#include "footwork/ik/knee_speed.h"
 #include "footwork/ik/ledge_support.h"
 #include "footwork/ik/riser_clearance.h"
 #include "footwork/ik/sole_guard.h"
@@ -807,9 +809,39 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     goal.soft_extension = settings.leg_soft_extension;
     goal.set_end_rotation = true;
     goal.end_rotation = target.rotation;
+    // A swinging knee bends and straightens no faster than legs.max_swing_knee_speed_deg_s; a
+    // foot part way planted gets a band widened by its planted share, a planted one none.
+    const float swinging = 1.0f - PlantedShare(lock_curve);
+    // Never slower than the animation's own knee, which the clip may swing faster.
+    const float animated_knee = KneeAngle(hip, knee, ankle);
+    if (swinging > 0.0f && knees_[side] && settings.max_swing_knee_speed_deg_s > 0.0f) {
+      const float max_step = std::max(Radians(settings.max_swing_knee_speed_deg_s) * dt,
+                                      std::fabs(animated_knee - knees_[side]->animated_rad)) /
+                             swinging;
+      const ReachRange range = KneeStepReachRange(
+          glm::length(knee - hip), glm::length(ankle - knee), knees_[side]->solved_rad, max_step);
+      goal.max_reach_m = range.max_m;
+      // A knee that cannot bend fast enough leaves its foot beyond the target, lower: only as far
+      // as the ground lets it (the foot stays above it as the sole guard keeps it).
+      const glm::vec3 to_target = goal.target - hip;
+      const float distance = glm::length(to_target);
+      if (range.min_m > distance && distance > 0.0f && input.world != nullptr &&
+          settings.feet.sink_guard_toe) {
+        Transform beyond = world_from_model * target;
+        beyond.translation =
+            world_from_model.TransformPoint(hip + to_target * (range.min_m / distance));
+        KeepSoleAboveGround(*input.world, leg, rig.foot_height_m, root_height, settings.feet,
+                            beyond);
+        goal.target = model_from_world.TransformPoint(beyond.translation);
+      }
+    }
     if (Status solved = anim::ApplyTwoBoneIk(assets_->skeleton(), leg.chain, goal, local_, model_);
         !solved)
       return solved;
+    knees_[side] = KneeAngles{
+        KneeAngle(model_[leg.chain.upper].translation, model_[leg.chain.lower].translation,
+                  model_[leg.chain.end].translation),
+        animated_knee};
     feet_[side].locked = locks_[side].locked && lock_curve > 0.0f;
     feet_[side].planted = IsFootPlanted(lock_curve);
   }
@@ -832,6 +864,7 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
       ResetFootLock(lock);
   }
   if (input.reset) {
+    knees_ = {};
     placement_ = FootPlacementState{};
     placement_root_height_.reset();
     airborne_root_height_.reset();

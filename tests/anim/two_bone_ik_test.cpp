@@ -196,6 +196,42 @@ TEST(TwoBoneIk, SetEndRotationOverridesTheFootOrientation) {
   EXPECT_TRUE(VecNear(pose.model[kFootL].translation, goal.target, 1e-4f));
 }
 
+// The caller's reach bounds: a target farther than max_reach_m is reached only that far, on the
+// same line; one nearer than min_reach_m is passed by as far; NaN bounds are an error.
+TEST(TwoBoneIk, ReachBoundsStopTheEndShortOfOrBeyondTheTargetOnItsLine) {
+  const LegPose rest = MakeLegPose();
+  const glm::vec3 hip = rest.model[kThighL].translation;
+  const glm::vec3 target = hip + glm::vec3(0.05f, -0.6f, 0.1f);
+  const float distance = glm::length(target - hip);
+  const glm::vec3 line = (target - hip) / distance;
+  for (const float bound : {0.4f, 0.5f}) {
+    LegPose pose = rest;
+    TwoBoneIkGoal goal;
+    goal.target = target;
+    goal.pole = kForward;
+    goal.max_reach_m = bound;
+    ASSERT_TRUE(Apply(pose, goal).ok());
+    EXPECT_TRUE(VecNear(pose.model[kFootL].translation, hip + bound * line, 1e-4f)) << bound;
+  }
+  LegPose pose = rest;
+  TwoBoneIkGoal goal;
+  goal.target = target;
+  goal.pole = kForward;
+  goal.min_reach_m = distance + 0.1f;
+  ASSERT_TRUE(Apply(pose, goal).ok());
+  EXPECT_TRUE(VecNear(pose.model[kFootL].translation, hip + (distance + 0.1f) * line, 1e-4f));
+  // Bounds that do not bind leave the solve as it was.
+  LegPose free_pose = rest;
+  goal.min_reach_m = distance - 0.1f;
+  goal.max_reach_m = distance + 0.1f;
+  ASSERT_TRUE(Apply(free_pose, goal).ok());
+  EXPECT_TRUE(VecNear(free_pose.model[kFootL].translation, target, 1e-4f));
+  goal.max_reach_m = std::numeric_limits<float>::quiet_NaN();
+  LegPose untouched = rest;
+  EXPECT_FALSE(Apply(untouched, goal).ok());
+  EXPECT_TRUE(PoseNear(untouched.local, rest.local, 0.0f));
+}
+
 TEST(TwoBoneIk, RejectsNonFiniteGoalsAndBadChainsLeavingThePose) {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   LegPose pose = MakeLegPose();

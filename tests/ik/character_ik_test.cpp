@@ -1,5 +1,6 @@
 #include "footwork/ik/character_ik.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "anim/anim_test_util.h"
+#include "footwork/ik/knee_speed.h"
 #include "ik/ik_test_util.h"
 
 namespace footwork::ik {
@@ -370,6 +372,46 @@ TEST_F(CharacterIkTest, AFootTargetAtTheHipIsHeldUnderItWithoutAFlip) {
     }
     previous_thigh = thigh;
   }
+}
+
+// A swinging foot lifted onto a raised floor by the sole guard, then let down at once as the
+// floor goes: its knee straightens no faster than legs.max_swing_knee_speed_deg_s (the animation
+// stands still, so none of the turn is the clip's own); without the limit it snaps straight, and a
+// planted foot is not held back.
+TEST_F(CharacterIkTest, ASwingingKneeStraightensNoFasterThanItsSpeedLimit) {
+  const float dt = 1.0f / 60.0f;
+  const auto fastest_knee_turn = [&](float speed_deg_s, float foot_lock) {
+    CharacterIkSettings settings;
+    settings.leg_soft_extension = 0.0f;
+    settings.max_swing_knee_speed_deg_s = speed_deg_s;
+    auto assets =
+        CharacterIkAssets::Create(skeleton_, MakeHumanoidProfile(), idle_, nullptr, {}, settings);
+    EXPECT_TRUE(assets.ok());
+    CharacterIk ik(*assets);
+    const PlaneWorld raised(0.25f);
+    const PlaneWorld gone(-3.0f);
+    CharacterIkInput input = Input({0, 0, 0}, &raised);
+    input.foot_lock = {foot_lock, foot_lock};
+    std::optional<float> previous;
+    float fastest = 0.0f;
+    for (int frame = 0; frame < 40; ++frame) {
+      input.world = frame < 20 ? &raised : &gone;
+      EXPECT_TRUE(ik.Update(input, local_, model_, dt).ok());
+      const std::span<const Transform> pose = ik.model_pose();
+      const float knee =
+          KneeAngle(pose[kThighL].translation, pose[kCalfL].translation, pose[kFootL].translation);
+      if (previous && frame >= 20)
+        fastest = std::max(fastest, std::fabs(knee - *previous));
+      previous = knee;
+    }
+    return glm::degrees(fastest);
+  };
+  const float limit_deg_s = 300.0f;
+  const float limited = fastest_knee_turn(limit_deg_s, 0.0f);
+  EXPECT_GT(limited, 0.5f * limit_deg_s * dt);
+  EXPECT_LE(limited, limit_deg_s * dt + 0.05f);
+  EXPECT_GT(fastest_knee_turn(0.0f, 0.0f), 2.0f * limit_deg_s * dt);
+  EXPECT_GT(fastest_knee_turn(limit_deg_s, 1.0f), 2.0f * limit_deg_s * dt);
 }
 
 TEST_F(CharacterIkTest, LooksAtATargetAndRejectsBadInput) {

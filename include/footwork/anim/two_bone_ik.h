@@ -7,6 +7,7 @@
 // knee always lies on the pole's side of the root-target line, and a reach clamp below the chain
 // length keeps the leg from ever going fully straight (where the bend direction is undefined).
 
+#include <limits>
 #include <span>
 
 #include <glm/glm.hpp>
@@ -43,6 +44,12 @@ struct TwoBoneIkGoal {
   // a leg straightening toward a target that runs away slows down instead of snapping straight
   // at the clamp. 0 = hard clamp only.
   float soft_extension = 0.0f;
+  // Bounds on the solved reach (upper joint to end joint), metres, applied after the clamps
+  // above: a caller limiting how fast the middle joint bends or straightens passes the reach range
+  // that allows, and the end falls short of (or stops beyond) the target along the same line.
+  // The defaults leave the reach alone; NaN is an error.
+  float min_reach_m = 0.0f;
+  float max_reach_m = std::numeric_limits<float>::infinity();
   // When true, the end joint gets `end_rotation` (model space, blended by weight); otherwise it
   // keeps its input model rotation (a foot stays level while the knee moves).
   bool set_end_rotation = false;

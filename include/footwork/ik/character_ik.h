@@ -176,6 +176,13 @@ class CharacterIk {
   std::array<FootLockState, 2> locks_;
   // How far each held foot has been drawn toward its hip during its current plant (m).
   std::array<float, 2> reach_drawn_m_{0.0f, 0.0f};
+  // Each knee's angle as last solved and in the pose it was solved from (radians), for the
+  // swinging knee's speed limit.
+  struct KneeAngles {
+    float solved_rad = 0.0f;
+    float animated_rad = 0.0f;
+  };
+  std::array<std::optional<KneeAngles>, 2> knees_;
   FootPlacementState placement_;
   // Stride warping's pelvis drop over frames, and the settings of the last request (a drop left
   // when the warp stops eases out with them).

@@ -72,6 +72,13 @@ struct CharacterIkSettings {
   // its pelvis lowered 17 cm for the lower foot and its kicked-back foot held over the step above).
   // 0: off.
   float min_swing_reach = 0.33f;
+  // A swinging leg's knee bends and straightens no faster than this, or than the clip's own knee
+  // when that is faster (ik/knee_speed.h): near full extension a centimetre of reach turns the
+  // knee 20 degrees, and a target running away in one frame (the Knight running down off a step,
+  // its pelvis held in the world as the capsule dropped 4 cm a frame) snapped it straight. A foot
+  // its knee leaves below its target is kept above the ground. Eased out as the foot plants.
+  // 0: off.
+  float max_swing_knee_speed_deg_s = 1200.0f;
 };
 
 // Parses the settings document; `source` names it in errors ("default.json: look_at.max_yaw_deg:
