@@ -21,6 +21,8 @@ constexpr int kMaxSlideIterations = 4;
 // starts above the contact and how far it is nudged away from the capsule axis onto the surface.
 constexpr float kImpactProbeHeightM = 0.05f;
 constexpr float kImpactProbeNudgeM = 0.01f;
+// Slower than this a capsule is coming to rest and is not slid off a perch (SlideOffPerch).
+constexpr float kPerchSlideMinSpeedMS = 0.3f;
 // Frame lengths at or just above a multiple of max_substep_s should not add a sliver substep.
 constexpr float kSubstepRounding = 1.0e-3f;
 
@@ -201,7 +203,12 @@ void CharacterMover::Walk(MovementState& state, const MoveInput& input, float dt
         state.floor.walkable ? AlongPlane(delta, state.floor.normal) : delta;
     MoveWithSlide(state, along_floor, /*walking=*/true);
   }
+  SettleOnFloor(state);
+  if (state.mode == MovementMode::kWalking && SlideOffPerch(state, dt))
+    SettleOnFloor(state);
+}
 
+void CharacterMover::SettleOnFloor(MovementState& state) const {
   const FloorState floor =
       FindFloor(state.position, settings_.max_step_height_m + 2.0f * settings_.floor_gap_m);
   state.floor = floor;
@@ -211,6 +218,38 @@ void CharacterMover::Walk(MovementState& state, const MoveInput& input, float dt
   } else {
     StartFalling(state);
   }
+}
+
+bool CharacterMover::SlideOffPerch(MovementState& state, float dt) const {
+  if (!(settings_.perch_slide_speed_m_s > 0.0f) || !state.floor.walkable)
+    return false;
+  // Across the way the capsule moves only: walking up or down stairs its contact is the riser's
+  // edge ahead or behind, and that is stepping, not perching.
+  // Only while it moves: a capsule stopping on a stair's corner and slid off it as it came to
+  // rest moved under feet already landing (the Knight's walk stop on the stairs' side edge: one
+  // foot left on its toe a tread up, 84 degrees). Standing, it stays where it stopped.
+  if (glm::length(Horizontal(state.velocity)) < kPerchSlideMinSpeedMS)
+    return false;
+  glm::vec3 offset = Horizontal(state.floor.point - state.position);
+  const glm::vec3 travel = SafeNormal2D(state.velocity);
+  offset -= glm::dot(offset, travel) * travel;
+  const float across = glm::length(offset);
+  if (!(across > settings_.perch_slide_offset_m))
+    return false;
+  // The contact's surface carried under the axis, against the ground there: on a slope the
+  // contact lies uphill of the axis too (14 cm on 25 degrees), but the ground under the axis is
+  // the same plane.
+  const glm::vec3 axis_foot(state.position.x, state.floor.point.y, state.position.z);
+  const float plane_under_axis =
+      state.floor.point.y + AlongPlane(axis_foot - state.floor.point, state.floor.normal).y;
+  const float reach =
+      settings_.capsule.half_height_m + settings_.max_step_height_m + 2.0f * settings_.floor_gap_m;
+  const auto below = world_->RayCast(state.position, state.position - glm::vec3(0.0f, reach, 0.0f));
+  if (below && plane_under_axis - below->point.y < settings_.perch_slide_drop_m)
+    return false;
+  const glm::vec3 before = state.position;
+  MoveWithSlide(state, -offset / across * settings_.perch_slide_speed_m_s * dt, /*walking=*/true);
+  return state.position != before;
 }
 
 void CharacterMover::Fall(MovementState& state, const MoveInput& input, float dt) const {

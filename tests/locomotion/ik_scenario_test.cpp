@@ -210,6 +210,24 @@ TEST_F(IkScenarioTest, WalkUpTheStairsAlongTheirSideEdge) {
   EXPECT_GT(run.frames.back().position.y, 2.0f);  // on the landing
 }
 
+// Past the stairs with the capsule's axis 15 cm outside their side edge: the capsule used to rest
+// on the steps' corners and climb them with both feet on the floor 40-56 cm below it; the mover's
+// perch slide pushes it off the corners, and it walks on along the floor.
+TEST_F(IkScenarioTest, WalkPastTheStairsBesideTheirSideEdge) {
+  const IkRun run = Run("stairs_beside_edge.json");
+  ExpectFeetBars(run);
+  ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
+  EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0);
+  ASSERT_FALSE(run.frames.empty());
+  float highest = 0.0f;
+  for (const sim::TraceFrame& frame : run.frames)
+    highest = std::max(highest, frame.position.y);
+  // The capsule's centre on the floor is 0.9 up; its rounded bottom rides 3 cm up the first
+  // step's corner for a few frames before the slide has pushed it clear (a tread is 15 cm).
+  EXPECT_LT(highest, 0.95f);
+  EXPECT_GT(run.frames.back().position.z, 9.0f);  // walked on past the stairs
+}
+
 // Down all the stairs: with its 68 cm walk step the default character went down 30-45 cm a
 // step, its swinging foot level with the pelvis over the tread it left, and planted 12 cm over
 // the tread below; it now goes two treads a step at most (locomotion stairs.max_drop_per_step_m)

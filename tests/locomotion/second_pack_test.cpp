@@ -144,6 +144,9 @@ TEST_F(SecondPackTest, TheKnightPassesEveryBarWalkingRunningAndOnStairsAndRamps)
       // step behind, 14 cm in a frame) and its swinging leg folded shut under the pelvis lowered
       // for the other foot (knees 58 degrees a frame).
       "ik/stairs_descend.json",
+      // Past the stairs beside their side edge: its capsule climbed their corners with its feet on
+      // the floor below (falls of 40-56 cm measured as float, knees up to 180 degrees a frame).
+      "ik/stairs_beside_edge.json",
       "ik/ramp10_run.json",
       // Stopped astride the ramp's side edge: without foot_placement.max_step_down_leg_share a
       // foot stepped 34 cm down beside it and stood 32 cm inside the ramp (a 40-degree jump).

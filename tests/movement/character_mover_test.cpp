@@ -187,6 +187,40 @@ TEST_F(MoverTest, ClimbsStairsOfFifteenCentimetreSteps) {
   EXPECT_EQ(state.mode, MovementMode::kWalking);
 }
 
+// A capsule walking along a ledge with its axis beside it rests on the ledge's corner, its feet
+// in the air over the ground; it is pushed off (perch_slide_*). One walking with its axis over the
+// ledge stays on it, and one standing still where it perches is left there.
+TEST_F(MoverTest, AWalkingCapsulePerchedOnALedgesSideEdgeSlidesOffIt) {
+  // The ledge's side edge runs along Z at x = 0; the ledge is 30 cm high, on +X.
+  world_.AddBox({"ledge", {2.0f, 0.3f, 20.0f}, {1.0f, 0.15f, 5.0f}, 0.0f});
+  const MoveInput along{{0, 0, 1}, Gait::kWalk, false};
+  const auto walk = [&](const MovementSettings& settings, float axis_x, const MoveInput& input) {
+    CharacterMover mover(settings, world_);
+    MovementState state = mover.Spawn({axis_x, 0.3f, 0.0f});
+    EXPECT_EQ(state.mode, MovementMode::kWalking);
+    Run(mover, state, input, 2.0f);
+    return state;
+  };
+  // 20 cm outside the edge: the capsule (radius 34 cm) perches on the corner without the slide.
+  MovementSettings no_slide = settings_;
+  no_slide.perch_slide_speed_m_s = 0.0f;
+  const MovementState perched = walk(no_slide, -0.2f, along);
+  EXPECT_GT(Feet(perched), 0.05f);
+  const MovementState slid = walk(settings_, -0.2f, along);
+  EXPECT_EQ(slid.mode, MovementMode::kWalking);
+  EXPECT_NEAR(Feet(slid), 0.0f, 2e-3f);
+  EXPECT_LT(slid.position.x, -settings_.capsule.radius_m + 0.01f);
+  EXPECT_GT(slid.position.z, 2.0f);
+  // Axis 5 cm onto the ledge: standing on it, not perched.
+  const MovementState on_ledge = walk(settings_, 0.05f, along);
+  EXPECT_NEAR(Feet(on_ledge), 0.3f, 2e-3f);
+  EXPECT_NEAR(on_ledge.position.x, 0.05f, 1e-4f);
+  // Standing still on the corner: left where it is.
+  const MovementState still = walk(settings_, -0.2f, MoveInput{{0, 0, 0}, Gait::kWalk, false});
+  EXPECT_GT(Feet(still), 0.05f);
+  EXPECT_NEAR(still.position.x, -0.2f, 1e-4f);
+}
+
 TEST_F(MoverTest, JumpApexIsVSquaredOverTwoG) {
   CharacterMover mover(settings_, world_);
   for (float dt : {1.0f / 30.0f, 1.0f / 60.0f, 1.0f / 144.0f}) {

@@ -103,6 +103,10 @@ class CharacterMover {
   // step up low obstacles.
   void MoveWithSlide(MovementState& state, glm::vec3 delta, bool walking) const;
   bool TryStepUp(MovementState& state, const glm::vec3& delta) const;
+  // Pushes a capsule perched on an edge off it (MovementSettings::perch_slide_*); true if moved.
+  bool SlideOffPerch(MovementState& state, float dt) const;
+  // Finds the floor after a walking move: snaps onto it, or starts falling.
+  void SettleOnFloor(MovementState& state) const;
   // Sweeps the capsule by delta, stops short of the hit and returns the hit, if any.
   std::optional<world::SweepHit> SafeMove(glm::vec3& position, const glm::vec3& delta) const;
 
