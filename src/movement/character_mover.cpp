@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "footwork/core/angles.h"
 #include "footwork/core/transform.h"
@@ -23,6 +24,8 @@ constexpr float kImpactProbeHeightM = 0.05f;
 constexpr float kImpactProbeNudgeM = 0.01f;
 // Slower than this a capsule is coming to rest and is not slid off a perch (SlideOffPerch).
 constexpr float kPerchSlideMinSpeedMS = 0.3f;
+// How far past an edge ahead of (or behind) the capsule its path is probed for ground.
+constexpr float kPerchProbePastM = 0.02f;
 // Frame lengths at or just above a multiple of max_substep_s should not add a sliver substep.
 constexpr float kSubstepRounding = 1.0e-3f;
 
@@ -223,29 +226,46 @@ void CharacterMover::SettleOnFloor(MovementState& state) const {
 bool CharacterMover::SlideOffPerch(MovementState& state, float dt) const {
   if (!(settings_.perch_slide_speed_m_s > 0.0f) || !state.floor.walkable)
     return false;
-  // Across the way the capsule moves only: walking up or down stairs its contact is the riser's
-  // edge ahead or behind, and that is stepping, not perching.
   // Only while it moves: a capsule stopping on a stair's corner and slid off it as it came to
   // rest moved under feet already landing (the Knight's walk stop on the stairs' side edge: one
   // foot left on its toe a tread up, 84 degrees). Standing, it stays where it stopped.
   if (glm::length(Horizontal(state.velocity)) < kPerchSlideMinSpeedMS)
     return false;
+  // A contact to the side of the way the capsule moves.
   glm::vec3 offset = Horizontal(state.floor.point - state.position);
   const glm::vec3 travel = SafeNormal2D(state.velocity);
-  offset -= glm::dot(offset, travel) * travel;
+  const float along = glm::dot(offset, travel);
+  offset -= along * travel;
   const float across = glm::length(offset);
   if (!(across > settings_.perch_slide_offset_m))
     return false;
-  // The contact's surface carried under the axis, against the ground there: on a slope the
-  // contact lies uphill of the axis too (14 cm on 25 degrees), but the ground under the axis is
-  // the same plane.
-  const glm::vec3 axis_foot(state.position.x, state.floor.point.y, state.position.z);
-  const float plane_under_axis =
-      state.floor.point.y + AlongPlane(axis_foot - state.floor.point, state.floor.normal).y;
+  // And no ground as high as the contact where the capsule's path crosses the edge's line (an
+  // edge touching a capsule's round bottom lies across the contact's offset from the axis): up
+  // or down stairs at an angle the edge is the riser's, ahead of the axis or behind it, and the
+  // path crosses onto or from the tread at its height, which is stepping, not perching (slid
+  // aside, a climb at 40 degrees was carried along the stairs instead of up them). Beside a
+  // step's corner the path runs on over the floor (without this, the capsule rode 17 cm up the
+  // first step's corner beside the stairs). Along a side edge the path never crosses: the ground
+  // under the axis is probed. The contact's surface is carried under the probe: on a slope the
+  // contact lies uphill of the axis (14 cm on 25 degrees), but the ground there is the same plane.
+  const glm::vec3 toward_edge = SafeNormal2D(state.floor.point - state.position);
+  const float closing = glm::dot(travel, toward_edge);
+  const float to_crossing =
+      std::fabs(closing) > kKindaSmallNumber
+          ? glm::dot(state.floor.point - state.position, toward_edge) / closing
+          : std::numeric_limits<float>::infinity();
+  const float reach_along = 2.0f * settings_.capsule.radius_m;
+  const glm::vec3 probe =
+      std::fabs(to_crossing) <= reach_along
+          ? state.position + travel * (to_crossing + std::copysign(kPerchProbePastM, to_crossing))
+          : state.position;
+  const glm::vec3 probe_foot(probe.x, state.floor.point.y, probe.z);
+  const float plane_there =
+      state.floor.point.y + AlongPlane(probe_foot - state.floor.point, state.floor.normal).y;
   const float reach =
       settings_.capsule.half_height_m + settings_.max_step_height_m + 2.0f * settings_.floor_gap_m;
-  const auto below = world_->RayCast(state.position, state.position - glm::vec3(0.0f, reach, 0.0f));
-  if (below && plane_under_axis - below->point.y < settings_.perch_slide_drop_m)
+  const auto below = world_->RayCast(probe, probe - glm::vec3(0.0f, reach, 0.0f));
+  if (below && plane_there - below->point.y < settings_.perch_slide_drop_m)
     return false;
   const glm::vec3 before = state.position;
   MoveWithSlide(state, -offset / across * settings_.perch_slide_speed_m_s * dt, /*walking=*/true);

@@ -221,6 +221,31 @@ TEST_F(MoverTest, AWalkingCapsulePerchedOnALedgesSideEdgeSlidesOffIt) {
   EXPECT_NEAR(still.position.x, -0.2f, 1e-4f);
 }
 
+// The perch slide pushes only across the way the capsule moves, and only off an edge with lower
+// ground under the axis: climbing stairs at an angle (the riser's edge ahead and to one side of
+// the axis, over the lower tread) still gets to the top.
+TEST_F(MoverTest, StairsClimbedAtAnAngleAreStillClimbedWithThePerchSlide) {
+  world::StairsDesc stairs;
+  stairs.position_m = {0, 0, 2};
+  stairs.width_m = 14.0f;
+  stairs.step_count = 8;
+  stairs.step_height_m = 0.15f;
+  stairs.step_depth_m = 0.3f;
+  world_.AddStairs(stairs);
+  world_.AddBox({"top", {14.0f, 1.2f, 4.0f}, {0.0f, 0.6f, 2.0f + 2.4f + 2.0f}, 0.0f});
+  ASSERT_GT(settings_.perch_slide_speed_m_s, 0.0f);
+  CharacterMover mover(settings_, world_);
+  for (const float degrees : {20.0f, 40.0f}) {
+    MovementState state = mover.Spawn({0, 0, 0});
+    const float angle = Radians(degrees);
+    Run(mover, state, {{std::sin(angle), 0, std::cos(angle)}, Gait::kWalk, false}, 4.0f);
+    // Up the stairs along the line it walked, not carried aside along them.
+    EXPECT_NEAR(state.position.x / state.position.z, std::tan(angle), 0.02f) << degrees;
+    EXPECT_NEAR(Feet(state), 1.2f, 0.01f) << degrees;
+    EXPECT_EQ(state.mode, MovementMode::kWalking) << degrees;
+  }
+}
+
 TEST_F(MoverTest, JumpApexIsVSquaredOverTwoG) {
   CharacterMover mover(settings_, world_);
   for (float dt : {1.0f / 30.0f, 1.0f / 60.0f, 1.0f / 144.0f}) {

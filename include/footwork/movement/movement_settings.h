@@ -64,13 +64,14 @@ struct MovementSettings {
   // Gap kept between the capsule and its floor so horizontal sweeps do not scrape the floor
   // (Unreal keeps 1.9 to 2.4 cm).
   float floor_gap_m = 0.02f;
-  // Perching: a capsule whose floor contact lies more than perch_slide_offset_m from its axis,
-  // across the way it moves, with the ground under its axis perch_slide_drop_m or more below the
-  // contact's surface (an edge, not a slope), is pushed off the edge at perch_slide_speed_m_s
-  // while walking. Resting on a stair's corner with its axis beside the stairs, its feet stood
-  // 15-56 cm below it on the floor. Unreal's PerchRadiusThreshold makes such a capsule fall
-  // instead; a slide keeps it on its feet. Speed 0: off.
-  float perch_slide_offset_m = 0.08f;
+  // Perching: a walking capsule whose floor contact lies more than perch_slide_offset_m from its
+  // axis, across the way it moves, with the ground where its path crosses the edge's line (under
+  // the axis when it walks along the edge) perch_slide_drop_m or more below the contact's surface,
+  // is pushed off the edge at perch_slide_speed_m_s. Resting on a stair's corner with its axis
+  // beside the stairs, its feet stood 15-56 cm below it on the floor. Unreal's
+  // PerchRadiusThreshold makes such a capsule fall instead; a slide keeps it walking. Speed 0:
+  // off.
+  float perch_slide_offset_m = 0.02f;
   float perch_slide_drop_m = 0.05f;
   float perch_slide_speed_m_s = 1.0f;
 
