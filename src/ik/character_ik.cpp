@@ -375,8 +375,22 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
                                        world_from_model.TransformVector(glm::vec3(1, 0, 0)));
           }
         }
-        ledge_shift =
+        glm::vec3 next =
             MoveTowardCapped(ledge_shift, wanted, settings.feet.max_ledge_shift_speed_m_s * dt);
+        // A swinging foot does not pass over the edge of higher ground until its sole is above
+        // it: it rises first (going_to_ground below). Moved across while still low, a foot beside
+        // the stairs was lifted onto the tread 19-23 cm in a frame.
+        if (!IsFootPlanted(input.foot_lock[side]) && next != ledge_shift) {
+          const FootTrace now =
+              ledge_shift != glm::vec3(0.0f) ? trace_at(ledge_shift) : traces[side];
+          const FootTrace there = trace_at(next);
+          const float sole =
+              animated[side].translation.y + placement_.offset[side].y - rig.foot_height_m;
+          if (now.hit && there.hit && there.point.y - now.point.y >= kMinStairStepM &&
+              sole < there.point.y)
+            next = ledge_shift;
+        }
+        ledge_shift = next;
         // Everything else (the sole guard, the tilt, the lock's ground) reads the ground where the
         // foot is: measured where it was going, a foot still over the floor beside the stairs was
         // lifted out of the step's plane, 30 cm in one frame.
