@@ -22,8 +22,6 @@ constexpr int kMaxSlideIterations = 4;
 // starts above the contact and how far it is nudged away from the capsule axis onto the surface.
 constexpr float kImpactProbeHeightM = 0.05f;
 constexpr float kImpactProbeNudgeM = 0.01f;
-// Slower than this a capsule is coming to rest and is not slid off a perch (SlideOffPerch).
-constexpr float kPerchSlideMinSpeedMS = 0.3f;
 // How far past an edge ahead of (or behind) the capsule its path is probed for ground.
 constexpr float kPerchProbePastM = 0.02f;
 // Frame lengths at or just above a multiple of max_substep_s should not add a sliver substep.
@@ -226,10 +224,8 @@ void CharacterMover::SettleOnFloor(MovementState& state) const {
 bool CharacterMover::SlideOffPerch(MovementState& state, float dt) const {
   if (!(settings_.perch_slide_speed_m_s > 0.0f) || !state.floor.walkable)
     return false;
-  // Only while it moves: a capsule stopping on a stair's corner and slid off it as it came to
-  // rest moved under feet already landing (the Knight's walk stop on the stairs' side edge: one
-  // foot left on its toe a tread up, 84 degrees). Standing, it stays where it stopped.
-  if (glm::length(Horizontal(state.velocity)) < kPerchSlideMinSpeedMS)
+  // Only while it moves (perch_slide_min_speed_m_s): standing, it stays where it stopped.
+  if (glm::length(Horizontal(state.velocity)) < settings_.perch_slide_min_speed_m_s)
     return false;
   // A contact to the side of the way the capsule moves.
   glm::vec3 offset = Horizontal(state.floor.point - state.position);

@@ -53,7 +53,8 @@ void ReadSections(jf::FieldReader& read, MovementSettings& s) {
       .Number("floor_gap_m", s.floor_gap_m, 0.001f, 0.1f)
       .Number("perch_slide_offset_m", s.perch_slide_offset_m, 0.0f, 10.0f)
       .Number("perch_slide_drop_m", s.perch_slide_drop_m, 0.0f, 10.0f)
-      .Number("perch_slide_speed_m_s", s.perch_slide_speed_m_s, 0.0f, 100.0f);
+      .Number("perch_slide_speed_m_s", s.perch_slide_speed_m_s, 0.0f, 100.0f)
+      .Number("perch_slide_min_speed_m_s", s.perch_slide_min_speed_m_s, 0.0f, 100.0f);
 
   read.Object("time_step")
       .Number("braking_substep_s", s.braking_substep_s, 1.0f / 75.0f, 1.0f / 20.0f)

@@ -74,6 +74,10 @@ struct MovementSettings {
   float perch_slide_offset_m = 0.02f;
   float perch_slide_drop_m = 0.05f;
   float perch_slide_speed_m_s = 1.0f;
+  // Slower than this a capsule is coming to rest and is not slid: one stopping on a stair's
+  // corner and slid off it moved under feet already landing (the Knight's walk stop on the
+  // stairs' side edge: one foot left on its toe a tread up, 84 degrees).
+  float perch_slide_min_speed_m_s = 0.3f;
 
   // Braking is integrated in substeps of this length (Unreal's BrakingSubStepTime, 1/33 s,
   // clamped to [1/75, 1/20]).
