@@ -377,6 +377,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
         }
         glm::vec3 next =
             MoveTowardCapped(ledge_shift, wanted, settings.feet.max_ledge_shift_speed_m_s * dt);
+        // The traces at the shift the foot ends this frame with, once taken below.
+        std::optional<FootTrace> at_next;
         // A swinging foot does not pass over the edge of higher ground until its sole is above
         // it: it rises first (going_to_ground below). Moved across while still low, a foot beside
         // the stairs was lifted onto the tread 19-23 cm in a frame.
@@ -386,16 +388,18 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
           const FootTrace there = trace_at(next);
           const float sole =
               animated[side].translation.y + placement_.offset[side].y - rig.foot_height_m;
-          if (now.hit && there.hit && there.point.y - now.point.y >= kMinStairStepM &&
-              sole < there.point.y)
+          const bool wait = now.hit && there.hit && there.point.y - now.point.y >= kMinStairStepM &&
+                            sole < there.point.y;
+          if (wait)
             next = ledge_shift;
+          at_next = wait ? now : there;
         }
         ledge_shift = next;
         // Everything else (the sole guard, the tilt, the lock's ground) reads the ground where the
         // foot is: measured where it was going, a foot still over the floor beside the stairs was
         // lifted out of the step's plane, 30 cm in one frame.
         if (ledge_shift != glm::vec3(0.0f))
-          traces[side] = trace_at(ledge_shift);
+          traces[side] = at_next ? *at_next : trace_at(ledge_shift);
         if (wanted != ledge_shift) {
           const FootTrace going = trace_at(wanted);
           if (going.hit && (!traces[side].hit || going.point.y > traces[side].point.y))

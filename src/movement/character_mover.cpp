@@ -228,10 +228,9 @@ bool CharacterMover::SlideOffPerch(MovementState& state, float dt) const {
   if (glm::length(Horizontal(state.velocity)) < settings_.perch_slide_min_speed_m_s)
     return false;
   // A contact to the side of the way the capsule moves.
-  glm::vec3 offset = Horizontal(state.floor.point - state.position);
+  const glm::vec3 contact = Horizontal(state.floor.point - state.position);
   const glm::vec3 travel = SafeNormal2D(state.velocity);
-  const float along = glm::dot(offset, travel);
-  offset -= along * travel;
+  const glm::vec3 offset = contact - glm::dot(contact, travel) * travel;
   const float across = glm::length(offset);
   if (!(across > settings_.perch_slide_offset_m))
     return false;
@@ -244,12 +243,11 @@ bool CharacterMover::SlideOffPerch(MovementState& state, float dt) const {
   // first step's corner beside the stairs). Along a side edge the path never crosses: the ground
   // under the axis is probed. The contact's surface is carried under the probe: on a slope the
   // contact lies uphill of the axis (14 cm on 25 degrees), but the ground there is the same plane.
-  const glm::vec3 toward_edge = SafeNormal2D(state.floor.point - state.position);
+  const glm::vec3 toward_edge = SafeNormal2D(contact);
   const float closing = glm::dot(travel, toward_edge);
-  const float to_crossing =
-      std::fabs(closing) > kKindaSmallNumber
-          ? glm::dot(state.floor.point - state.position, toward_edge) / closing
-          : std::numeric_limits<float>::infinity();
+  const float to_crossing = std::fabs(closing) > kKindaSmallNumber
+                                ? glm::dot(contact, toward_edge) / closing
+                                : std::numeric_limits<float>::infinity();
   const float reach_along = 2.0f * settings_.capsule.radius_m;
   const glm::vec3 probe =
       std::fabs(to_crossing) <= reach_along

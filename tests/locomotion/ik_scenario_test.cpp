@@ -118,6 +118,13 @@ void ExpectFeetBars(const IkRun& run) {
   EXPECT_LT(m.foot_slide->p95_cm_s, 2.0);
 }
 
+// The feet's bars and issue 6's joint-jump bar (20 degrees in a 60 Hz frame).
+void ExpectFeetAndJointJumpBars(const IkRun& run) {
+  ExpectFeetBars(run);
+  ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
+  EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0);
+}
+
 TEST_F(IkScenarioTest, FlatWalkRunStop) {
   ExpectFeetBars(Run("flat_walk_run.json"));
 }
@@ -191,9 +198,7 @@ TEST_F(IkScenarioTest, WalkUpTheStairsAndStopOnThem) {
 
 TEST_F(IkScenarioTest, WalkUpAllTheStairsOntoTheLanding) {
   const IkRun run = Run("stairs_climb.json");
-  ExpectFeetBars(run);
-  ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
-  EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0);
+  ExpectFeetAndJointJumpBars(run);
   // It got to the landing (1.2 m up).
   ASSERT_FALSE(run.frames.empty());
   EXPECT_GT(run.frames.back().position.y, 2.0f);
@@ -203,9 +208,7 @@ TEST_F(IkScenarioTest, WalkUpAllTheStairsOntoTheLanding) {
 // beside them (moved onto the treads when it is too far below the body to reach).
 TEST_F(IkScenarioTest, WalkUpTheStairsAlongTheirSideEdge) {
   const IkRun run = Run("stairs_side_edge.json");
-  ExpectFeetBars(run);
-  ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
-  EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0);
+  ExpectFeetAndJointJumpBars(run);
   ASSERT_FALSE(run.frames.empty());
   EXPECT_GT(run.frames.back().position.y, 2.0f);  // on the landing
 }
@@ -215,9 +218,7 @@ TEST_F(IkScenarioTest, WalkUpTheStairsAlongTheirSideEdge) {
 // perch slide pushes it off the corners, and it walks on along the floor.
 TEST_F(IkScenarioTest, WalkPastTheStairsBesideTheirSideEdge) {
   const IkRun run = Run("stairs_beside_edge.json");
-  ExpectFeetBars(run);
-  ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
-  EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0);
+  ExpectFeetAndJointJumpBars(run);
   ASSERT_FALSE(run.frames.empty());
   float highest = 0.0f;
   for (const sim::TraceFrame& frame : run.frames)
@@ -234,9 +235,7 @@ TEST_F(IkScenarioTest, WalkPastTheStairsBesideTheirSideEdge) {
 // and reaches down to where it lands (foot_placement.landing_drop_lead_s).
 TEST_F(IkScenarioTest, WalkDownAllTheStairsOntoTheFloor) {
   const IkRun run = Run("stairs_descend.json");
-  ExpectFeetBars(run);
-  ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
-  EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0);
+  ExpectFeetAndJointJumpBars(run);
   // It got down to the floor.
   ASSERT_FALSE(run.frames.empty());
   EXPECT_LT(run.frames.back().position.y, 0.95f);

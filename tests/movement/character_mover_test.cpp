@@ -27,6 +27,19 @@ class MoverTest : public ::testing::Test {
     return state.position.y - settings_.capsule.half_height_m - settings_.floor_gap_m;
   }
 
+  // Eight 15 x 30 cm steps up from z = 2 toward +Z, `width_m` wide about x = 0, and a landing
+  // 1.2 m high beyond them.
+  void AddStairsAndLanding(float width_m) {
+    world::StairsDesc stairs;
+    stairs.position_m = {0, 0, 2};
+    stairs.width_m = width_m;
+    stairs.step_count = 8;
+    stairs.step_height_m = 0.15f;
+    stairs.step_depth_m = 0.3f;
+    world_.AddStairs(stairs);
+    world_.AddBox({"top", {width_m, 1.2f, 4.0f}, {0.0f, 0.6f, 2.0f + 2.4f + 2.0f}, 0.0f});
+  }
+
   // Runs `seconds` of frames with a constant input; returns the state.
   void Run(CharacterMover& mover, MovementState& state, const MoveInput& input, float seconds,
            float dt = kDt) {
@@ -173,13 +186,7 @@ TEST_F(MoverTest, StepsUpToTheLimitAreClimbedAndHigherOnesBlock) {
 }
 
 TEST_F(MoverTest, ClimbsStairsOfFifteenCentimetreSteps) {
-  world::StairsDesc stairs;
-  stairs.position_m = {0, 0, 2};
-  stairs.step_count = 8;
-  stairs.step_height_m = 0.15f;
-  stairs.step_depth_m = 0.3f;
-  world_.AddStairs(stairs);
-  world_.AddBox({"top", {2.0f, 1.2f, 4.0f}, {0.0f, 0.6f, 2.0f + 2.4f + 2.0f}, 0.0f});
+  AddStairsAndLanding(2.0f);
   CharacterMover mover(settings_, world_);
   MovementState state = mover.Spawn({0, 0, 0});
   Run(mover, state, {{0, 0, 1}, Gait::kWalk, false}, 4.0f);
@@ -225,14 +232,7 @@ TEST_F(MoverTest, AWalkingCapsulePerchedOnALedgesSideEdgeSlidesOffIt) {
 // ground under the axis: climbing stairs at an angle (the riser's edge ahead and to one side of
 // the axis, over the lower tread) still gets to the top.
 TEST_F(MoverTest, StairsClimbedAtAnAngleAreStillClimbedWithThePerchSlide) {
-  world::StairsDesc stairs;
-  stairs.position_m = {0, 0, 2};
-  stairs.width_m = 14.0f;
-  stairs.step_count = 8;
-  stairs.step_height_m = 0.15f;
-  stairs.step_depth_m = 0.3f;
-  world_.AddStairs(stairs);
-  world_.AddBox({"top", {14.0f, 1.2f, 4.0f}, {0.0f, 0.6f, 2.0f + 2.4f + 2.0f}, 0.0f});
+  AddStairsAndLanding(14.0f);
   ASSERT_GT(settings_.perch_slide_speed_m_s, 0.0f);
   CharacterMover mover(settings_, world_);
   for (const float degrees : {20.0f, 40.0f}) {
