@@ -369,10 +369,19 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
         glm::vec3 wanted = ledge_shift;
         if (!IsFootPlanted(input.foot_lock[side])) {
           wanted = glm::vec3(0.0f);
+          const glm::vec3 side_axis = world_from_model.TransformVector(glm::vec3(1, 0, 0));
+          const float side_drop =
+              settings.feet.max_side_step_down_leg_share * LegLength(model_, rig.legs[side]);
           if (!traces[side].hit || root_height - traces[side].point.y > max_drop) {
+            wanted =
+                LedgeSupportShift(*input.world, animated[side].translation,
+                                  world_from_model.translation, max_drop, settings.feet, side_axis);
+          }
+          if (wanted == glm::vec3(0.0f) && side_drop > 0.0f && side_drop < max_drop &&
+              (!traces[side].hit || root_height - traces[side].point.y > side_drop)) {
             wanted = LedgeSupportShift(*input.world, animated[side].translation,
-                                       world_from_model.translation, max_drop, settings.feet,
-                                       world_from_model.TransformVector(glm::vec3(1, 0, 0)));
+                                       world_from_model.translation, side_drop, settings.feet,
+                                       side_axis, /*sideways_only=*/true);
           }
         }
         glm::vec3 next =
@@ -442,8 +451,36 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       } else {
         riser_shift = glm::vec3(0.0f);
       }
-      const glm::vec3 placed_shift = ledge_shift + riser_shift;
+      // A swinging foot does not cross onto ground a stair step higher than where it was while
+      // its sole is below that ground: it is held where it was and rises first. Its own sideways
+      // drift carried the Knight's foot beside the stairs over their side edge 10 cm low, and the
+      // sole guard lifted it 10.6 cm in a frame (29.9 deg).
+      glm::vec3& edge_hold = placement_.edge_hold[side];
+      if (!IsFootPlanted(input.foot_lock[side])) {
+        const glm::vec3 shift = ledge_shift + riser_shift;
+        glm::vec3 hold = MoveTowardCapped(edge_hold, glm::vec3(0.0f),
+                                          settings.feet.max_ledge_shift_speed_m_s * dt);
+        FootTrace at_hold = hold == glm::vec3(0.0f) ? traces[side] : trace_at(shift + hold);
+        const std::optional<glm::vec3>& before = placement_.previous_ground[side];
+        const float sole =
+            animated[side].translation.y + placement_.offset[side].y - rig.foot_height_m;
+        if (before && at_hold.hit && at_hold.point.y - before->y >= kMinStairStepM &&
+            sole < at_hold.point.y) {
+          going_to_ground = std::max(going_to_ground.value_or(at_hold.point.y), at_hold.point.y);
+          const glm::vec3 foot = animated[side].translation + shift;
+          hold = glm::vec3(before->x - foot.x, 0.0f, before->z - foot.z);
+          at_hold = trace_at(shift + hold);
+        }
+        edge_hold = hold;
+        if (hold != glm::vec3(0.0f))
+          traces[side] = at_hold;
+      }
+      const glm::vec3 placed_shift = ledge_shift + riser_shift + edge_hold;
       const glm::vec3 traced_foot = animated[side].translation + placed_shift;
+      placement_.previous_ground[side] =
+          traces[side].hit ? std::optional<glm::vec3>(
+                                 glm::vec3(traced_foot.x, traces[side].point.y, traced_foot.z))
+                           : std::nullopt;
       RememberStepAhead(placement_.step_ahead[side], traces[side],
                         (toe ? *toe : animated[side].translation) + placed_shift,
                         toe.has_value() && !IsFootPlanted(input.foot_lock[side]), reach_cap,
@@ -501,6 +538,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       placement_.ledge_shift[side] = glm::vec3(0.0f);
       placement_.riser_shift[side] = glm::vec3(0.0f);
       placement_.step_ahead[side].reset();
+      placement_.edge_hold[side] = glm::vec3(0.0f);
+      placement_.previous_ground[side].reset();
       // Airborne: no offsets (nothing pulls the feet toward the ground), but the ground under
       // each foot is still traced so the sole is kept above it below: the last falling frame
       // before touchdown put a foot 1.4 cm through the floor landing off a ledge.

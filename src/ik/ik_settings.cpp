@@ -55,6 +55,7 @@ const std::vector<Section>& Sections() {
         "swing_follows_pelvis",
         "pelvis_steady_climb_m_s",
         "max_step_down_leg_share",
+        "max_side_step_down_leg_share",
         "ledge_search_step_m",
         "ledge_margin_m",
         "max_ledge_shift_speed_m_s",
@@ -142,6 +143,8 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Bool("swing_follows_pelvis", feet.swing_follows_pelvis, kOptional)
       .Number("pelvis_steady_climb_m_s", feet.pelvis_steady_climb_m_s, 0.0f, 10.0f, kOptional)
       .Number("max_step_down_leg_share", feet.max_step_down_leg_share, 0.0f, 2.0f, kOptional)
+      .Number("max_side_step_down_leg_share", feet.max_side_step_down_leg_share, 0.0f, 2.0f,
+              kOptional)
       // A zero step would never end the search.
       .Number("ledge_search_step_m", feet.ledge_search_step_m, 0.005f, 0.5f, kOptional)
       .Number("ledge_margin_m", feet.ledge_margin_m, 0.0f, 0.5f, kOptional)

@@ -45,7 +45,8 @@ std::optional<glm::vec3> SearchHighestBeside(const world::CollisionWorld& world,
 
 glm::vec3 LedgeSupportShift(const world::CollisionWorld& world, const glm::vec3& foot,
                             const glm::vec3& root, float max_drop_m,
-                            const FootPlacementSettings& settings, const glm::vec3& side_axis) {
+                            const FootPlacementSettings& settings, const glm::vec3& side_axis,
+                            bool sideways_only) {
   const glm::vec3 none(0.0f);
   if (!(max_drop_m > 0.0f) || !(settings.ledge_search_step_m > 0.0f) ||
       !std::isfinite(max_drop_m) || !IsFiniteXZ(foot) || !IsFiniteXZ(root) ||
@@ -100,7 +101,7 @@ glm::vec3 LedgeSupportShift(const world::CollisionWorld& world, const glm::vec3&
   }
   // Then (not perched: the root stands over the ground it is on) toward the root: a foot behind
   // the edge of a step the body stepped up onto, or ahead of it stepping down.
-  if (perched)
+  if (perched || sideways_only)
     return none;
   const glm::vec2 to_root(root.x - foot.x, root.z - foot.z);
   const float distance = glm::length(to_root);

@@ -91,6 +91,24 @@ TEST(LedgeSupport, AFootBesideAnEdgeMovesSidewaysRatherThanTowardTheRoot) {
   EXPECT_GT(toward_root.z, 0.1f);
 }
 
+// Sideways only: a foot a step down behind the root as the body walks off the step (its side axis
+// x) stays where it is; one beside the step's edge as the body walks along it (side axis z) still
+// moves onto it.
+TEST(LedgeSupport, SidewaysOnlyLeavesAStepDownOnTheWayAndMovesAFootBesideTheEdge) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  const glm::vec3 root(0.0f, 0.3f, 0.05f);
+  const glm::vec3 behind(0.0f, 0.4f, -0.13f);
+  const glm::vec3 walking_along_z(1.0f, 0.0f, 0.0f);
+  EXPECT_GT(LedgeSupportShift(world, behind, root, 0.2f, settings, walking_along_z).z, 0.1f);
+  EXPECT_TRUE(VecNear(LedgeSupportShift(world, behind, root, 0.2f, settings, walking_along_z, true),
+                      {0, 0, 0}, 0.0f));
+  const glm::vec3 beside(-0.25f, 0.4f, -0.13f);
+  const glm::vec3 walking_along_x(0.0f, 0.0f, 1.0f);
+  EXPECT_TRUE(VecNear(LedgeSupportShift(world, beside, root, 0.2f, settings, walking_along_x, true),
+                      {0, 0, 0.19f}, 1e-4f));
+}
+
 // Perched higher than the leg steps down to anything beside it (the capsule on a step's front
 // corner, 9 cm over the tread beside the foot, with a short leg): the highest ground beside is
 // taken when it rises at least half the leg's step above the ground under the foot.

@@ -114,6 +114,11 @@ struct FootPlacementSettings {
   // length (hip to knee to ankle) is moved back toward the root onto ground within that drop
   // (LedgeSupportShift), ledge_margin_m past where that ground begins; 0 never moves it.
   float max_step_down_leg_share = 0.5f;
+  // A foot over ground lower by more than this share of its leg (but within the step down
+  // above) is moved only sideways, onto ground within this drop beside it under the body: a
+  // foot just off the side edge of stairs the body climbs stands on their treads, while a foot
+  // stepping down a tread ahead still does. 0 (or not under max_step_down_leg_share): never.
+  float max_side_step_down_leg_share = 0.0f;
   float ledge_search_step_m = 0.02f;
   float ledge_margin_m = 0.05f;
   // The fastest a foot moves onto or off that ground (m/s); the shift is kept while it is planted.
@@ -239,6 +244,11 @@ struct FootPlacementState {
   std::array<glm::vec3, 2> ledge_shift{glm::vec3(0.0f), glm::vec3(0.0f)};
   // Each foot's horizontal shift off a riser it lands across (RiserClearShift), likewise.
   std::array<glm::vec3, 2> riser_shift{glm::vec3(0.0f), glm::vec3(0.0f)};
+  // Each swinging foot's horizontal hold short of higher ground it would cross with its sole below
+  // that ground (world, y = 0), let go at max_ledge_shift_speed_m_s once the sole is above.
+  std::array<glm::vec3, 2> edge_hold{glm::vec3(0.0f), glm::vec3(0.0f)};
+  // Where each foot was traced last frame (x, z) and the ground found there (y), for the hold.
+  std::array<std::optional<glm::vec3>, 2> previous_ground;
   // The step up each swinging foot's look-ahead last found, kept for RememberStepAhead until the
   // foot plants or gets onto it.
   std::array<std::optional<StepAhead>, 2> step_ahead;

@@ -22,10 +22,12 @@ namespace footwork::ik {
 // not searched, and when nothing sideways is within the drop the nearest of the highest ground
 // there is taken if it rises max_drop_m / 2 above the ground under the foot. Zero when the ground
 // under the foot is within the drop or no such ground is found. Traces as TraceFoot does (from
-// root height, surfaces steeper than min_normal_y ignored).
+// root height, surfaces steeper than min_normal_y ignored). `sideways_only`: only the search along
+// side_axis, never toward the root.
 glm::vec3 LedgeSupportShift(const world::CollisionWorld& world, const glm::vec3& foot,
                             const glm::vec3& root, float max_drop_m,
                             const FootPlacementSettings& settings,
-                            const glm::vec3& side_axis = glm::vec3(0.0f));
+                            const glm::vec3& side_axis = glm::vec3(0.0f),
+                            bool sideways_only = false);
 
 }  // namespace footwork::ik
