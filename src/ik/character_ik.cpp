@@ -363,22 +363,29 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       };
       // The ground where the foot is going, when it is moving onto higher ground than it is over.
       std::optional<float> going_to_ground;
+      // The sole's height as last frame's offset leaves it, for whether it is below higher ground
+      // the foot would move onto (the ledge shift's wait and the edge hold below).
+      const float sole_before =
+          animated[side].translation.y + placement_.offset[side].y - rig.foot_height_m;
       if (settings.feet.max_step_down_leg_share > 0.0f) {
-        const float max_drop = max_step_down[side] =
-            settings.feet.max_step_down_leg_share * LegLength(model_, rig.legs[side]);
+        const float leg_m = LegLength(model_, rig.legs[side]);
+        const float max_drop = max_step_down[side] = settings.feet.max_step_down_leg_share * leg_m;
+        // No ground under the foot, or ground more than `drop` below the root's floor.
+        const auto deeper_than = [&](float drop) {
+          return !traces[side].hit || root_height - traces[side].point.y > drop;
+        };
         glm::vec3 wanted = ledge_shift;
         if (!IsFootPlanted(input.foot_lock[side])) {
           wanted = glm::vec3(0.0f);
           const glm::vec3 side_axis = world_from_model.TransformVector(glm::vec3(1, 0, 0));
-          const float side_drop =
-              settings.feet.max_side_step_down_leg_share * LegLength(model_, rig.legs[side]);
-          if (!traces[side].hit || root_height - traces[side].point.y > max_drop) {
+          const float side_drop = settings.feet.max_side_step_down_leg_share * leg_m;
+          if (deeper_than(max_drop)) {
             wanted =
                 LedgeSupportShift(*input.world, animated[side].translation,
                                   world_from_model.translation, max_drop, settings.feet, side_axis);
           }
           if (wanted == glm::vec3(0.0f) && side_drop > 0.0f && side_drop < max_drop &&
-              (!traces[side].hit || root_height - traces[side].point.y > side_drop)) {
+              deeper_than(side_drop)) {
             wanted = LedgeSupportShift(*input.world, animated[side].translation,
                                        world_from_model.translation, side_drop, settings.feet,
                                        side_axis, /*sideways_only=*/true);
@@ -395,10 +402,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
           const FootTrace now =
               ledge_shift != glm::vec3(0.0f) ? trace_at(ledge_shift) : traces[side];
           const FootTrace there = trace_at(next);
-          const float sole =
-              animated[side].translation.y + placement_.offset[side].y - rig.foot_height_m;
           const bool wait = now.hit && there.hit && there.point.y - now.point.y >= kMinStairStepM &&
-                            sole < there.point.y;
+                            sole_before < there.point.y;
           if (wait)
             next = ledge_shift;
           at_next = wait ? now : there;
@@ -462,10 +467,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
                                           settings.feet.max_ledge_shift_speed_m_s * dt);
         FootTrace at_hold = hold == glm::vec3(0.0f) ? traces[side] : trace_at(shift + hold);
         const std::optional<glm::vec3>& before = placement_.previous_ground[side];
-        const float sole =
-            animated[side].translation.y + placement_.offset[side].y - rig.foot_height_m;
         if (before && at_hold.hit && at_hold.point.y - before->y >= kMinStairStepM &&
-            sole < at_hold.point.y) {
+            sole_before < at_hold.point.y) {
           going_to_ground = std::max(going_to_ground.value_or(at_hold.point.y), at_hold.point.y);
           const glm::vec3 foot = animated[side].translation + shift;
           hold = glm::vec3(before->x - foot.x, 0.0f, before->z - foot.z);
