@@ -705,7 +705,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
       min_rise_speeds[side] = needed / std::max(time_to_riser[side], dt);
   }
   UpdateFootPlacement(placement_, offset_targets, tilt_targets, enable, settings.feet, dt,
-                      min_rise_speeds, pelvis_target);
+                      min_rise_speeds, pelvis_target,
+                      {IsFootPlanted(input.foot_lock[0]), IsFootPlanted(input.foot_lock[1])});
 
   // Lower the pelvis (world vertical, expressed in its parent's space).
   if (placement_.pelvis_offset_m < 0.0f) {

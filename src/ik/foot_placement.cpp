@@ -233,7 +233,7 @@ void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 
                          const std::array<glm::quat, 2>& tilt_targets,
                          const std::array<float, 2>& enable, const FootPlacementSettings& settings,
                          float dt, const std::array<float, 2>& min_rise_speeds_m_s,
-                         std::optional<float> pelvis_target_m) {
+                         std::optional<float> pelvis_target_m, const std::array<bool, 2>& planted) {
   std::array<float, 2> weights{};
   for (int side = 0; side < 2; ++side) {
     weights[side] = std::isfinite(enable[side]) ? std::clamp(enable[side], 0.0f, 1.0f) : 0.0f;
@@ -242,12 +242,17 @@ void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 
     glm::vec3& offset = state.offset[side];
     const float half_life =
         target.y > offset.y ? settings.foot_up_half_life_s : settings.foot_down_half_life_s;
-    const float height =
-        DampRiseCapped(offset.y, target.y, half_life,
-                       std::isfinite(min_rise_speeds_m_s[side])
-                           ? std::max(settings.max_foot_rise_speed_m_s, min_rise_speeds_m_s[side])
-                           : settings.max_foot_rise_speed_m_s,
-                       dt);
+    // Falling is rising mirrored.
+    const bool drop_capped = !planted[side] && target.y < offset.y;
+    const float height = drop_capped
+                             ? -DampRiseCapped(-offset.y, -target.y, half_life,
+                                               settings.max_swing_foot_drop_speed_m_s, dt)
+                             : DampRiseCapped(offset.y, target.y, half_life,
+                                              std::isfinite(min_rise_speeds_m_s[side])
+                                                  ? std::max(settings.max_foot_rise_speed_m_s,
+                                                             min_rise_speeds_m_s[side])
+                                                  : settings.max_foot_rise_speed_m_s,
+                                              dt);
     offset = DamperExact(offset, target, half_life, dt);
     offset.y = height;
     const glm::quat tilt = glm::normalize(

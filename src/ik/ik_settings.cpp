@@ -48,6 +48,7 @@ const std::vector<Section>& Sections() {
         "plant_lookahead_margin_m",
         "max_foot_rise_speed_m_s",
         "max_pelvis_rise_speed_m_s",
+        "max_swing_foot_drop_speed_m_s",
         "swing_clearance_m",
         "max_riser_push_back_m",
         "max_heel_push_forward_m",
@@ -136,6 +137,9 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       // A zero or negative cap would mean "uncapped" to DampRiseCapped; the file asks for a cap.
       .Number("max_foot_rise_speed_m_s", feet.max_foot_rise_speed_m_s, 0.01f, 100.0f, kOptional)
       .Number("max_pelvis_rise_speed_m_s", feet.max_pelvis_rise_speed_m_s, 0.01f, 100.0f, kOptional)
+      // 0 leaves a swinging foot's fall uncapped (DampRiseCapped's "no cap").
+      .Number("max_swing_foot_drop_speed_m_s", feet.max_swing_foot_drop_speed_m_s, 0.0f, 100.0f,
+              kOptional)
       .Number("swing_clearance_m", feet.swing_clearance_m, 0.0f, 1.0f, kOptional)
       .Number("max_riser_push_back_m", feet.max_riser_push_back_m, 0.0f, 0.5f, kOptional)
       .Number("max_heel_push_forward_m", feet.max_heel_push_forward_m, 0.0f, 0.5f, kOptional)

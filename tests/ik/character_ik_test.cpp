@@ -384,6 +384,8 @@ TEST_F(CharacterIkTest, ASwingingKneeStraightensNoFasterThanItsSpeedLimit) {
     CharacterIkSettings settings;
     settings.leg_soft_extension = 0.0f;
     settings.max_swing_knee_speed_deg_s = speed_deg_s;
+    // The knee's limit alone: the swinging foot's capped fall would also slow the knee.
+    settings.feet.max_swing_foot_drop_speed_m_s = 0.0f;
     auto assets =
         CharacterIkAssets::Create(skeleton_, MakeHumanoidProfile(), idle_, nullptr, {}, settings);
     EXPECT_TRUE(assets.ok());

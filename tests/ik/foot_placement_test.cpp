@@ -256,6 +256,44 @@ TEST(FootPlacement, AFootThatMustClearARiserSoonerRisesFasterThanTheCap) {
     EXPECT_NEAR(capped.offset[side].y, settings.max_foot_rise_speed_m_s * dt, 1e-4f);
 }
 
+TEST(FootPlacement, ASwingingFootComesDownAtTheCappedSpeedAndAPlantedOneAtTheDampers) {
+  // Both feet raised 15 cm over a step they no longer need: the left swings (capped at 1.5 m/s,
+  // 2.5 cm a frame), the right is planted (the damper alone: 25% of the gap in the first frame).
+  FootPlacementSettings settings;
+  ASSERT_FLOAT_EQ(settings.max_swing_foot_drop_speed_m_s, 1.5f);
+  const std::array<glm::quat, 2> level{glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
+  const float dt = 1.0f / 60.0f;
+  FootPlacementState state;
+  state.offset = {glm::vec3(0, 0.15f, 0), glm::vec3(0, 0.15f, 0)};
+  int frames = 0;
+  float previous = 0.15f;
+  while (state.offset[kLeft].y > 0.005f && frames < 60) {
+    UpdateFootPlacement(state, {glm::vec3(0), glm::vec3(0)}, level, {1.0f, 1.0f}, settings, dt,
+                        {0.0f, 0.0f}, std::nullopt, {false, true});
+    const float drop = previous - state.offset[kLeft].y;
+    EXPECT_GT(drop, 0.0f);
+    EXPECT_LE(drop, settings.max_swing_foot_drop_speed_m_s * dt + 1e-5f) << "frame " << frames;
+    if (frames == 0) {
+      EXPECT_NEAR(state.offset[kRight].y,
+                  DamperExact(0.15f, 0.0f, settings.foot_down_half_life_s, dt), 1e-6f);
+    }
+    previous = state.offset[kLeft].y;
+    ++frames;
+  }
+  // 15 cm at 1.5 m/s: at least 6 frames, and down within half a second.
+  EXPECT_GE(frames, 6);
+  EXPECT_LT(frames, 30);
+  // A cap of 0 leaves the fall to the damper.
+  settings.max_swing_foot_drop_speed_m_s = 0.0f;
+  FootPlacementState uncapped;
+  uncapped.offset = {glm::vec3(0, 0.15f, 0), glm::vec3(0, 0.15f, 0)};
+  UpdateFootPlacement(uncapped, {glm::vec3(0), glm::vec3(0)}, level, {1.0f, 1.0f}, settings, dt,
+                      {0.0f, 0.0f}, std::nullopt, {false, false});
+  for (int side = 0; side < 2; ++side)
+    EXPECT_NEAR(uncapped.offset[side].y,
+                DamperExact(0.15f, 0.0f, settings.foot_down_half_life_s, dt), 1e-6f);
+}
+
 // A swinging foot over higher ground is raised only by what its lift does not clear; over lower
 // ground its pull on the pelvis shrinks the same way; a planted foot keeps the seed's offset.
 TEST(FootPlacement, SwingingFootNeedsTheGroundOffsetOnlyBeyondItsLift) {

@@ -57,6 +57,7 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.feet.riser_clear_margin_m, b.feet.riser_clear_margin_m);
   EXPECT_EQ(a.feet.max_foot_rise_speed_m_s, b.feet.max_foot_rise_speed_m_s);
   EXPECT_EQ(a.feet.max_pelvis_rise_speed_m_s, b.feet.max_pelvis_rise_speed_m_s);
+  EXPECT_EQ(a.feet.max_swing_foot_drop_speed_m_s, b.feet.max_swing_foot_drop_speed_m_s);
   EXPECT_EQ(a.feet.swing_follows_pelvis, b.feet.swing_follows_pelvis);
   EXPECT_EQ(a.feet.pelvis_steady_climb_m_s, b.feet.pelvis_steady_climb_m_s);
   EXPECT_EQ(a.foot_height_scale, b.foot_height_scale);

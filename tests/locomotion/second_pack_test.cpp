@@ -147,6 +147,12 @@ TEST_F(SecondPackTest, TheKnightPassesEveryBarWalkingRunningAndOnStairsAndRamps)
       // Past the stairs beside their side edge: its capsule climbed their corners with its feet on
       // the floor below (falls of 40-56 cm measured as float, knees up to 180 degrees a frame).
       "ik/stairs_beside_edge.json",
+      // Up the stairs with its right foot 2 cm outside their side edge, and a stop: the foot
+      // stepped down to the floor beside them (29.9 deg) until foot_placement's
+      // max_side_step_down_leg_share moved it onto the treads, and stopping with its ball over the
+      // next riser it came down 15 cm to its tread 5 cm a frame (20.7 deg) until a swinging foot's
+      // fall was capped (max_swing_foot_drop_speed_m_s; 18.9 deg).
+      "ik/stairs_side_edge.json",
       "ik/ramp10_run.json",
       // Stopped astride the ramp's side edge: without foot_placement.max_step_down_leg_share a
       // foot stepped 34 cm down beside it and stood 32 cm inside the ramp (a 40-degree jump).

@@ -79,10 +79,16 @@ struct FootPlacementSettings {
   // where the ankle gets before it stops, so it does not lift feet landing short.
   float landing_lookahead_s = 0.03f;
   // Fastest a foot offset and the pelvis rise (m/s); the damper's speed is capped to these, so a
-  // 30 cm step is climbed over several frames. Going down stays uncapped (a planted foot must
-  // not hover when the ground under it drops, and the pelvis must let the lower foot reach).
+  // 30 cm step is climbed over several frames. Going down, a planted foot and the pelvis stay
+  // uncapped (a planted foot must not hover when the ground under it drops, and the pelvis must
+  // let the lower foot reach).
   float max_foot_rise_speed_m_s = 2.4f;
   float max_pelvis_rise_speed_m_s = 1.2f;
+  // Fastest a foot that is not planted comes down (m/s; 0 = uncapped): a damper drops a foot
+  // raised over a step it no longer needs to clear by a quarter of the height in the first frame.
+  // Stopping with its ball over the next riser, the Knight's foot was drawn back off it and came
+  // down 15 cm to its tread, 5 cm a frame as it planted (knee 20.7 degrees a frame).
+  float max_swing_foot_drop_speed_m_s = 1.5f;
   // A swinging foot over higher ground is raised only as far as its lift (less this clearance,
   // metres) does not clear it (EaseForSwing); the clearance covers a sole that reaches over a
   // step's edge the ankle's trace does not see yet.
@@ -280,13 +286,16 @@ float PelvisTarget(const std::array<glm::vec3, 2>& offset_targets,
 // value, 0 gives no offset) and the pelvis toward `pelvis_target_m` when given, else
 // PelvisTarget(offset_targets, enable), clamped to <= 0. dt > 0. A foot's offset rises at up to
 // the larger of settings.max_foot_rise_speed_m_s and its min_rise_speeds_m_s (a swinging foot that
-// must clear a riser before it gets there). The pelvis's target is given apart when the feet's
-// targets were moved after it was taken (FollowPelvisInSwing: a foot following the pelvis down
-// must not pull the pelvis further down after it).
+// must clear a riser before it gets there), and falls at up to
+// settings.max_swing_foot_drop_speed_m_s where `planted` is false (a planted foot comes down
+// uncapped). The pelvis's target is given apart when the feet's targets were moved after it was
+// taken (FollowPelvisInSwing: a foot following the pelvis down must not pull the pelvis further
+// down after it).
 void UpdateFootPlacement(FootPlacementState& state, const std::array<glm::vec3, 2>& offset_targets,
                          const std::array<glm::quat, 2>& tilt_targets,
                          const std::array<float, 2>& enable, const FootPlacementSettings& settings,
                          float dt, const std::array<float, 2>& min_rise_speeds_m_s = {0.0f, 0.0f},
-                         std::optional<float> pelvis_target_m = std::nullopt);
+                         std::optional<float> pelvis_target_m = std::nullopt,
+                         const std::array<bool, 2>& planted = {true, true});
 
 }  // namespace footwork::ik
