@@ -243,6 +243,13 @@ Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
   UpdateStairStride(mover, move.direction, dt);
   movement::MoveInput mover_input = move;
   mover_input.direction /= stair_stride_factor_;
+  // A pivot turning on the spot holds the capsule (turn.pivot_holds_capsule): a shorter input
+  // lowers the mover's speed limit as a half-deflected stick does.
+  if (state() == Id::kPivot && std::isfinite(pivot_speed_limit_m_s_)) {
+    const float max_speed = mover.settings().ForGait(move.gait).max_speed_m_s;
+    if (max_speed > pivot_speed_limit_m_s_)
+      mover_input.direction *= pivot_speed_limit_m_s_ / max_speed;
+  }
   if (Status moved = mover.Update(movement_, mover_input, dt); !moved.ok()) {
     gait_ = gait_before;
     return moved;
@@ -440,8 +447,12 @@ void LocomotionCharacter::Rotate(const LocomotionInput& input, float dt) {
   // the turn began, not where it goes: chasing it would swing the primary rotation back round and
   // pull the actor against the chosen clip's turn first (the seed's worked example, stretched
   // over the braking). The primary rotation holds the committed direction until then.
-  const float velocity_yaw = turning_start && essential_.should_turn ? rotation_.primary_yaw
-                                                                     : essential_.last_velocity_yaw;
+  // So does a pivot holding the capsule on the spot (turn.pivot_holds_capsule): its velocity
+  // stays the old way's or none until the clip runs off the new way.
+  const bool holding = current == Id::kPivot && std::isfinite(pivot_speed_limit_m_s_);
+  const float velocity_yaw = turning_start && (essential_.should_turn || holding)
+                                 ? rotation_.primary_yaw
+                                 : essential_.last_velocity_yaw;
   actor_yaw_ =
       SmoothVelocityRotation(rotation_, actor_yaw_, velocity_yaw, rotate_alpha, dt, settings);
   output_.target_yaw =

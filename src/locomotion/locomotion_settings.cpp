@@ -77,6 +77,7 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
       .Angle("pivot_outrun_facing_deg", s.turn.pivot_outrun_facing, 0.0f, 45.0f, jf::kOptional)
       .Angle("pivot_outrun_settled_deg_s", s.turn.pivot_outrun_settled, 0.0f, 1000.0f,
              jf::kOptional)
+      .Bool("pivot_holds_capsule", s.turn.pivot_holds_capsule, jf::kOptional)
       .Angle("turn_in_place_threshold_deg", s.turn.turn_in_place_threshold, 0.0f, 180.0f)
       .Angle("turn_in_place_rate_deg_s", s.turn.turn_in_place_rate, 1.0f, 10000.0f)
       .Angle("turn_in_place_done_deg", s.turn.turn_in_place_done, 0.0f, 90.0f)

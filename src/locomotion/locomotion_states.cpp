@@ -2,6 +2,7 @@
 // AnimSetup_/AnimUpdate_ pairs) and the transitions between them, all from settings.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include "footwork/anim/curve_names.h"
@@ -18,6 +19,10 @@ using graph::TransitionContext;
 using Id = LocomotionStateId;
 
 namespace {
+
+// A pivot clip's Distance up to this past its pivot point: still turning on the spot (the
+// derived turn's root drifts by millimetres).
+constexpr float kPivotOnTheSpotM = 0.01f;
 
 float SafeDivide(float a, float b) {
   return b != 0.0f ? a / b : 0.0f;
@@ -307,6 +312,8 @@ struct LocomotionCharacter::Access {
     LocomotionCharacter& self = Self(context);
     // Not the last pivot's: a new one must not hand over on its first frame.
     self.values_.SetBool("pivot_outrun", false);
+    self.pivot_speed_limit_m_s_ = std::numeric_limits<float>::infinity();
+    self.pivot_passed_ = false;
     BeginTurningStart(self);
     const LocomotionSettings& settings = self.assets_->settings();
     const int clip = settings.pivot_chooser ? Choose(self, *settings.pivot_chooser) : -1;
@@ -331,7 +338,12 @@ struct LocomotionCharacter::Access {
     }
     const glm::vec3 to_pivot = self.pivot_point_ - self.movement_.position;
     const glm::vec3 velocity(self.movement_.velocity.x, 0.0f, self.movement_.velocity.z);
-    if (glm::dot(velocity, glm::vec3(to_pivot.x, 0.0f, to_pivot.z)) > 0.0f) {
+    // Holding the capsule (turn.pivot_holds_capsule), once past it never braking again: the held
+    // capsule may stop short of the point and creep on toward it.
+    const bool holds = self.assets_->settings().turn.pivot_holds_capsule;
+    const bool braking = glm::dot(velocity, glm::vec3(to_pivot.x, 0.0f, to_pivot.z)) > 0.0f;
+    self.pivot_passed_ = (holds && self.pivot_passed_) || !braking;
+    if (!self.pivot_passed_) {
       // Braking toward the pivot point: the pose follows the remaining distance, never backwards.
       const float matched = MatchedStopTime(self, self.player_.clip, Length2D(to_pivot));
       self.player_.time_s = std::max(self.player_.time_s, matched);
@@ -341,6 +353,8 @@ struct LocomotionCharacter::Access {
       return;
     }
     const TurnSettings& turn = self.assets_->settings().turn;
+    if (turn.pivot_holds_capsule && HoldCapsuleToPivot(self, context))
+      return;
     const float wanted = AdvanceStartClip(self, context, turn.pivot_play_rate_max);
     // Facing both the way the pivot turned to and the way the capsule now runs: sliding on past
     // the pivot point the old way, the actor still faces its velocity.
@@ -351,6 +365,26 @@ struct LocomotionCharacter::Access {
                                              wanted > turn.pivot_play_rate_max &&
                                              facing(self.rotation_.primary_yaw) &&
                                              facing(self.essential_.last_velocity_yaw));
+  }
+
+  // turn.pivot_holds_capsule past the pivot point: the turn on the spot (Distance still at the
+  // pivot point's 0) plays at the cap, the start after it by distance, and the capsule may go
+  // next frame as fast as the clip's root does at the cap. False without the clip's curves.
+  static bool HoldCapsuleToPivot(LocomotionCharacter& self, StateCallbackContext& context) {
+    const anim::Clip& clip = ClipOf(self, self.player_.clip);
+    const anim::FloatCurve* distance = clip.FindCurve(names::kDistance);
+    const anim::FloatCurve* speed = clip.FindCurve(names::kMotionSpeed);
+    if (distance == nullptr || speed == nullptr)
+      return false;
+    const float cap = self.assets_->settings().turn.pivot_play_rate_max;
+    if (anim::EvaluateCurve(*distance, self.player_.time_s) <= kPivotOnTheSpotM) {
+      self.player_.play_rate = cap;
+      Advance(self, context);
+    } else {
+      AdvanceStartClip(self, context, cap);
+    }
+    self.pivot_speed_limit_m_s_ = cap * anim::EvaluateCurve(*speed, self.player_.time_s);
+    return true;
   }
 
   static void SetupTurnInPlace(StateCallbackContext& context) {

@@ -60,8 +60,8 @@ INSTANTIATE_TEST_SUITE_P(Shipped, JointJumpScenarioTest,
                          ::testing::Values("stop_run.json", "start_180.json",
                                            "locomotion/start_run_stop.json",
                                            "locomotion/start_180.json", "locomotion/jump.json",
-                                           "ik/flat_walk_run.json", "ik/ramp25_walk.json",
-                                           "ik/ramp10_run.json"),
+                                           "locomotion/run_pivot.json", "ik/flat_walk_run.json",
+                                           "ik/ramp25_walk.json", "ik/ramp10_run.json"),
                          [](const ::testing::TestParamInfo<const char*>& param_info) {
                            std::string name = param_info.param;
                            for (char& c : name) {

@@ -148,6 +148,22 @@ TEST(LocomotionSettingsTest, ScenarioEventsApplyInTimeOrder) {
   EXPECT_FALSE(frame.jump);
 }
 
+TEST(LocomotionSettingsTest, ThePivotCapsuleHoldIsOffUnlessAskedForAndMustBeABool) {
+  auto settings = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "default.json");
+  ASSERT_TRUE(settings.ok()) << settings.error().message;
+  EXPECT_FALSE(settings->turn.pivot_holds_capsule);
+  nlohmann::json document = nlohmann::json::parse(DefaultText());
+  document["turn"]["pivot_holds_capsule"] = true;
+  auto holds = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_TRUE(holds.ok()) << holds.error().message;
+  EXPECT_TRUE(holds->turn.pivot_holds_capsule);
+  document["turn"]["pivot_holds_capsule"] = 1.5;
+  auto number = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_FALSE(number.ok());
+  EXPECT_NE(number.error().message.find("turn.pivot_holds_capsule"), std::string::npos)
+      << number.error().message;
+}
+
 TEST(LocomotionSettingsTest, TheStairStrideIsOffByDefaultAndTheKnightsTakesATreadAStep) {
   auto settings = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "default.json");
   ASSERT_TRUE(settings.ok()) << settings.error().message;

@@ -22,6 +22,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -301,6 +302,11 @@ class LocomotionCharacter {
   // (Lyra's PredictGroundMovementPivotLocation), and whether a pivot clip (CT_Pivot) plays.
   glm::vec3 pivot_point_{0.0f};
   bool pivot_clip_ = false;
+  // The capsule's speed limit the pivot's clip sets for the next frame (turn.pivot_holds_capsule;
+  // infinite while braking toward the pivot point or without the setting).
+  float pivot_speed_limit_m_s_ = std::numeric_limits<float>::infinity();
+  // Whether the capsule has passed the pivot point (or stopped short of it) since the pivot began.
+  bool pivot_passed_ = false;
   // Orientation warping angle now (radians).
   float warp_angle_ = 0.0f;
   // Lean: last frame's horizontal velocity and actor yaw (acceleration and yaw rate).

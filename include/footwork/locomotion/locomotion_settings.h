@@ -114,6 +114,11 @@ struct TurnSettings {
   // velocity, and is measured once its yaw changes slower than this (rad/s): it is judged where
   // the character stops turning, not where the pivot's clip ends.
   float pivot_outrun_settled = 0.0f;
+  // Past the pivot point the capsule goes no faster than the pivot's clip can follow at
+  // pivot_play_rate_max (its MotionSpeed times that rate): held while the clip turns on the spot,
+  // it runs off as the clip's start does. Off, the capsule reverses at the gait's acceleration
+  // and a turn on the spot is played at the cap under a capsule already running away from it.
+  bool pivot_holds_capsule = false;
   // |target yaw - actor yaw| above which Rotating mode turns in place (radians).
   float turn_in_place_threshold = 0.0f;
   // Rate of the turn when the character has no turn-in-place clip (rad/s): the actor yaw moves
