@@ -896,9 +896,11 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
         goal.target = model_from_world.TransformPoint(beyond.translation);
       }
     }
+    const glm::quat animated_ankle = local_[leg.chain.end].rotation;
     if (Status solved = anim::ApplyTwoBoneIk(assets_->skeleton(), leg.chain, goal, local_, model_);
         !solved)
       return solved;
+    LimitSwingingAnkle(side, leg, animated_ankle, swinging, dt);
     knees_[side] = KneeAngles{
         KneeAngle(model_[leg.chain.upper].translation, model_[leg.chain.lower].translation,
                   model_[leg.chain.end].translation),
@@ -907,6 +909,25 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     feet_[side].planted = IsFootPlanted(lock_curve);
   }
   return Status::Ok();
+}
+
+void CharacterIk::LimitSwingingAnkle(int side, const LegRig& leg, const glm::quat& animated_ankle,
+                                     float swinging, float dt) {
+  const float speed = assets_->settings().max_swing_ankle_speed_deg_s;
+  glm::quat& solved = local_[leg.chain.end].rotation;
+  if (swinging > 0.0f && ankles_[side] && speed > 0.0f) {
+    const float max_step =
+        std::max(Radians(speed) * dt, AngleBetween(animated_ankle, ankles_[side]->animated)) /
+        swinging;
+    const float turned = AngleBetween(ankles_[side]->solved, solved);
+    if (turned > max_step) {
+      solved = glm::normalize(glm::slerp(ankles_[side]->solved, solved, max_step / turned));
+      const int parent = assets_->skeleton().parents[static_cast<std::size_t>(leg.chain.end)];
+      model_[leg.chain.end].rotation =
+          glm::normalize(model_[static_cast<std::size_t>(parent)].rotation * solved);
+    }
+  }
+  ankles_[side] = AnkleRotations{solved, animated_ankle};
 }
 
 Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transform> local,
@@ -926,6 +947,7 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
   }
   if (input.reset) {
     knees_ = {};
+    ankles_ = {};
     placement_ = FootPlacementState{};
     placement_root_height_.reset();
     airborne_root_height_.reset();

@@ -416,6 +416,43 @@ TEST_F(CharacterIkTest, ASwingingKneeStraightensNoFasterThanItsSpeedLimit) {
   EXPECT_GT(fastest_knee_turn(limit_deg_s, 1.0f), 2.0f * limit_deg_s * dt);
 }
 
+TEST_F(CharacterIkTest, ASwingingAnkleTurnsNoFasterThanItsSpeedLimit) {
+  const float dt = 1.0f / 60.0f;
+  // The fastest the left ankle (the foot against the shin) turns in a frame once the ground
+  // under the feet tilts 27 degrees at once.
+  const auto fastest_ankle_turn = [&](float speed_deg_s, float foot_lock) {
+    CharacterIkSettings settings;
+    settings.max_swing_ankle_speed_deg_s = speed_deg_s;
+    auto assets =
+        CharacterIkAssets::Create(skeleton_, MakeHumanoidProfile(), idle_, nullptr, {}, settings);
+    EXPECT_TRUE(assets.ok());
+    CharacterIk ik(*assets);
+    const PlaneWorld flat(0.0f);
+    const PlaneWorld tilted(0.0f, 0.5f);
+    CharacterIkInput input = Input({0, 0, 0}, &flat);
+    input.foot_lock = {foot_lock, foot_lock};
+    std::optional<glm::quat> previous;
+    float fastest = 0.0f;
+    for (int frame = 0; frame < 40; ++frame) {
+      input.world = frame < 20 ? &flat : &tilted;
+      EXPECT_TRUE(ik.Update(input, local_, model_, dt).ok());
+      const std::span<const Transform> pose = ik.model_pose();
+      const glm::quat ankle = glm::inverse(pose[kCalfL].rotation) * pose[kFootL].rotation;
+      if (previous && frame >= 20)
+        fastest = std::max(fastest, AngleBetween(*previous, ankle));
+      previous = ankle;
+    }
+    return glm::degrees(fastest);
+  };
+  const float limit_deg_s = 120.0f;
+  const float limited = fastest_ankle_turn(limit_deg_s, 0.0f);
+  EXPECT_GT(limited, 0.5f * limit_deg_s * dt);
+  EXPECT_LE(limited, limit_deg_s * dt + 0.05f);
+  // Off, or with the foot planted, the ankle follows the ground faster.
+  EXPECT_GT(fastest_ankle_turn(0.0f, 0.0f), 2.0f * limit_deg_s * dt);
+  EXPECT_GT(fastest_ankle_turn(limit_deg_s, 1.0f), 2.0f * limit_deg_s * dt);
+}
+
 TEST_F(CharacterIkTest, LooksAtATargetAndRejectsBadInput) {
   CharacterIk ik(assets_);
   CharacterIkInput input = Input({0, 0, 0}, nullptr);

@@ -83,6 +83,7 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.knee_axis_weight_m, b.knee_axis_weight_m);
   EXPECT_EQ(a.min_swing_reach, b.min_swing_reach);
   EXPECT_EQ(a.max_swing_knee_speed_deg_s, b.max_swing_knee_speed_deg_s);
+  EXPECT_EQ(a.max_swing_ankle_speed_deg_s, b.max_swing_ankle_speed_deg_s);
 }
 
 TEST(IkSettings, TheShippedFileEqualsTheDefaults) {
@@ -104,6 +105,7 @@ TEST(IkSettings, ACharacterFileExtendsTheDefaultWithItsOwnFields) {
   expected.feet.landing_drop_lead_s = 0.2f;
   expected.lock.min_release_s = 0.06f;
   expected.max_swing_knee_speed_deg_s = 900.0f;
+  expected.max_swing_ankle_speed_deg_s = 900.0f;
   expected.overlay_stand_ins = {
       {"pistol", "2h_melee"}, {"sword", "2h_melee"}, {"torch", "block"}, {"spell", "block"}};
   ExpectSameSettings(*knight, expected);
@@ -134,10 +136,10 @@ TEST(IkSettings, TheShippedFileHasAKeyForEveryField) {
   EXPECT_EQ(keys("foot_lock"), FieldCount<FootLockSettings>());
   EXPECT_EQ(keys("look_at"), FieldCount<LookAtSettings>() + 1);
   // CharacterIkSettings' own fields besides its three sub-structs: foot_height_scale, look_clip,
-  // the three overlay and the five legs fields.
-  EXPECT_EQ(FieldCount<CharacterIkSettings>() - 3, 10u)
+  // the three overlay and the six legs fields.
+  EXPECT_EQ(FieldCount<CharacterIkSettings>() - 3, 11u)
       << "a new CharacterIkSettings field needs a key in default.json and a line here";
-  EXPECT_EQ(keys("overlay") + keys("legs"), 8u);
+  EXPECT_EQ(keys("overlay") + keys("legs"), 9u);
 }
 
 TEST(IkSettings, AnEmptyDocumentKeepsTheDefaultsAndFieldsOverrideThem) {

@@ -159,6 +159,10 @@ TEST_F(SecondPackTest, TheKnightPassesEveryBarWalkingRunningAndOnStairsAndRamps)
       // next riser it came down 15 cm to its tread 5 cm a frame (20.7 deg) until a swinging foot's
       // fall was capped (max_swing_foot_drop_speed_m_s; 18.9 deg).
       "ik/stairs_side_edge.json",
+      // 5 cm further in, stopping with its right foot swinging over the next riser: the stop's
+      // blend swung the shin back as the foot pitched to the higher tread (ankle 22.4 deg) until a
+      // swinging ankle was held to legs.max_swing_ankle_speed_deg_s.
+      "ik/stairs_side_stop_over_riser.json",
       "ik/ramp10_run.json",
       // Stopped astride the ramp's side edge: without foot_placement.max_step_down_leg_share a
       // foot stepped 34 cm down beside it and stood 32 cm inside the ramp (a 40-degree jump).

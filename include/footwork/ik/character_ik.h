@@ -163,6 +163,11 @@ class CharacterIk {
                   std::span<Transform> out_local, std::span<Transform> out_model);
   Status ApplyOverlay(std::span<const Transform> local, std::span<const Transform> model);
   Status PlaceFeet(const CharacterIkInput& input, float dt);
+  // Turns leg `side`'s solved ankle back toward last frame's when it turned faster than
+  // legs.max_swing_ankle_speed_deg_s (or the animation's own ankle), by its swinging share, and
+  // records this frame's.
+  void LimitSwingingAnkle(int side, const LegRig& leg, const glm::quat& animated_ankle,
+                          float swinging, float dt);
 
   std::shared_ptr<const CharacterIkAssets> assets_;
   std::vector<Transform> local_;
@@ -183,6 +188,13 @@ class CharacterIk {
     float animated_rad = 0.0f;
   };
   std::array<std::optional<KneeAngles>, 2> knees_;
+  // Each ankle's local rotation as last solved and in the pose it was solved from, for the
+  // swinging ankle's speed limit.
+  struct AnkleRotations {
+    glm::quat solved{1.0f, 0.0f, 0.0f, 0.0f};
+    glm::quat animated{1.0f, 0.0f, 0.0f, 0.0f};
+  };
+  std::array<std::optional<AnkleRotations>, 2> ankles_;
   FootPlacementState placement_;
   // Stride warping's pelvis drop over frames, and the settings of the last request (a drop left
   // when the warp stops eases out with them).

@@ -79,6 +79,11 @@ struct CharacterIkSettings {
   // its knee leaves below its target is kept above the ground. Eased out as the foot plants.
   // 0: off.
   float max_swing_knee_speed_deg_s = 1200.0f;
+  // The same for a swinging ankle (the foot's turn against the shin), never slower than the
+  // animation's own ankle: the shin swung back by a stop's blend and the foot pitched to the next
+  // riser added up at the ankle (the Knight stopping up the stairs' side edge, 22.4 deg a frame).
+  // Eased out as the foot plants: a planted foot lies on the ground. 0: off.
+  float max_swing_ankle_speed_deg_s = 0.0f;
 };
 
 // Parses the settings document; `source` names it in errors ("default.json: look_at.max_yaw_deg:
