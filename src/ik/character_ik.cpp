@@ -941,9 +941,16 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
     return Error{fmt::format("IK: time step {} s is not positive and finite", dt)};
   if (!IsFinite(input.character_world))
     return Error{"IK: character transform is not finite"};
+  if (!std::isfinite(input.pushed_world.x) || !std::isfinite(input.pushed_world.y) ||
+      !std::isfinite(input.pushed_world.z))
+    return Error{"IK: push is not finite"};
   if (input.reset || !input.grounded) {
     for (FootLockState& lock : locks_)
       ResetFootLock(lock);
+  }
+  for (FootLockState& lock : locks_) {
+    if (lock.locked && lock.body == world::kNoBody)
+      lock.held.translation += input.pushed_world;
   }
   if (input.reset) {
     knees_ = {};

@@ -109,6 +109,7 @@ Status CharacterIkStage::Update(const LocomotionCharacter& character,
   input.enable_foot_ik = {character.Curve(anim::curve_names::kEnableFootIkLeft),
                           character.Curve(anim::curve_names::kEnableFootIkRight)};
   input.grounded = movement.mode == movement::MovementMode::kWalking;
+  input.pushed_world = movement.pushed;
   // A frame-to-frame capsule jump longer than the teleport distance (no locomotion moves that
   // fast) starts the locks and offsets over. A jump or a fall does not: airborne, the locks
   // release and the offsets ease out on their own; zeroing them at takeoff snapped the legs and

@@ -22,6 +22,8 @@ constexpr int kMaxSlideIterations = 4;
 // starts above the contact and how far it is nudged away from the capsule axis onto the surface.
 constexpr float kImpactProbeHeightM = 0.05f;
 constexpr float kImpactProbeNudgeM = 0.01f;
+// An edge's surface up to this above the capsule's bottom still counts as its floor.
+constexpr float kEdgeAboveBottomM = 0.02f;
 // How far past an edge ahead of (or behind) the capsule its path is probed for ground.
 constexpr float kPerchProbePastM = 0.02f;
 // Frame lengths at or just above a multiple of max_substep_s should not add a sliver substep.
@@ -75,7 +77,8 @@ MovementState CharacterMover::Spawn(const glm::vec3& feet) const {
   return state;
 }
 
-FloorState CharacterMover::FindFloor(const glm::vec3& position, float max_distance_m) const {
+FloorState CharacterMover::FindFloor(const glm::vec3& position, float max_distance_m,
+                                     const glm::vec3* velocity) const {
   FloorState floor;
   const glm::vec3 down(0.0f, -max_distance_m, 0.0f);
   const auto hit = world_->CapsuleSweep(position, position + down, settings_.capsule);
@@ -97,7 +100,13 @@ FloorState CharacterMover::FindFloor(const glm::vec3& position, float max_distan
   const glm::vec3 probe = hit->point + outward * kImpactProbeNudgeM;
   const auto surface = world_->RayCast(probe + glm::vec3(0.0f, kImpactProbeHeightM, 0.0f),
                                        probe - glm::vec3(0.0f, kImpactProbeHeightM, 0.0f));
-  if (surface && IsWalkable(surface->normal)) {
+  // The top edge of a platform that slid against a standing capsule's side is not its floor
+  // (the capsule was carried along by the edge, and back again as the platform reversed).
+  const float bottom = position.y - settings_.capsule.half_height_m;
+  const bool slid_in = velocity != nullptr && surface && world_->IsMovingBody(surface->body) &&
+                       surface->point.y > bottom + kEdgeAboveBottomM &&
+                       glm::dot(Horizontal(*velocity), outward) <= 0.0f;
+  if (surface && IsWalkable(surface->normal) && !slid_in) {
     floor.walkable = true;
     floor.normal = surface->normal;
     floor.body = surface->body;
@@ -148,6 +157,7 @@ Status CharacterMover::Update(MovementState& state, const MoveInput& input, floa
 
   MovementState next = state;
   ApplyBaseMovement(next);
+  PushFromMovingBodies(next, dt);
   const int wanted = static_cast<int>(std::ceil(dt / settings_.max_substep_s - kSubstepRounding));
   const int substeps = std::clamp(wanted, 1, settings_.max_substeps);
   const float substep = dt / static_cast<float>(substeps);
@@ -210,8 +220,8 @@ void CharacterMover::Walk(MovementState& state, const MoveInput& input, float dt
 }
 
 void CharacterMover::SettleOnFloor(MovementState& state) const {
-  const FloorState floor =
-      FindFloor(state.position, settings_.max_step_height_m + 2.0f * settings_.floor_gap_m);
+  const FloorState floor = FindFloor(
+      state.position, settings_.max_step_height_m + 2.0f * settings_.floor_gap_m, &state.velocity);
   state.floor = floor;
   if (floor.walkable) {
     SnapToFloor(state);
@@ -349,6 +359,31 @@ void CharacterMover::ApplyBaseMovement(MovementState& state) const {
     return;
   state.position += transform->translation - state.base_position;
   state.base_position = transform->translation;
+}
+
+void CharacterMover::PushFromMovingBodies(MovementState& state, float dt) const {
+  state.pushed = glm::vec3(0.0f);
+  if (state.mode != MovementMode::kWalking)
+    return;
+  for (const world::BodyId body : world_->OverlapCapsule(state.position, settings_.capsule)) {
+    if (body == state.base || !world_->IsMovingBody(body))
+      continue;
+    const auto transform = world_->BodyTransform(body);
+    const glm::vec3 push = Horizontal(world_->BodyVelocity(body)) * dt;
+    // Only a body coming on: one moving away from the capsule lets go of it.
+    if (!transform || !(glm::length(push) > kMinMoveM) ||
+        glm::dot(push, Horizontal(state.position - transform->translation)) <= 0.0f)
+      continue;
+    // Not into anything that does not move: a capsule pinned against a wall stays (crushed).
+    bool blocked = false;
+    for (const world::BodyId other :
+         world_->OverlapCapsule(state.position + push, settings_.capsule))
+      blocked |= other != body && !world_->IsMovingBody(other);
+    if (blocked)
+      continue;
+    state.position += push;
+    state.pushed += push;
+  }
 }
 
 void CharacterMover::UpdateBase(MovementState& state) const {

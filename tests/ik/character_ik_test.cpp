@@ -453,6 +453,39 @@ TEST_F(CharacterIkTest, ASwingingAnkleTurnsNoFasterThanItsSpeedLimit) {
   EXPECT_GT(fastest_ankle_turn(limit_deg_s, 1.0f), 2.0f * limit_deg_s * dt);
 }
 
+TEST_F(CharacterIkTest, PlantedFeetSlideAlongWithAPushAndAreNotLeftBehind) {
+  // A platform shoving the character 2 cm a frame along +X: the feet held on the ground move
+  // with the push instead of staying where they were planted while the body goes on.
+  // No world: the feet are only locked, on static ground (the test plane is a moving body).
+  CharacterIk ik(assets_);
+  CharacterIkInput input = Input({0, 0, 0}, nullptr);
+  input.foot_lock = {1.0f, 1.0f};
+  for (int frame = 0; frame < 10; ++frame)
+    ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+  const glm::vec3 before = ik.feet()[kLeft].ankle;
+  input.pushed_world = glm::vec3(0.02f, 0.0f, 0.0f);
+  for (int frame = 1; frame <= 10; ++frame) {
+    input.character_world.translation.x = 0.02f * static_cast<float>(frame);
+    ASSERT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+  }
+  EXPECT_TRUE(ik.feet()[kLeft].locked);
+  EXPECT_NEAR(ik.feet()[kLeft].ankle.x, before.x + 0.2f, 1e-3f);
+  EXPECT_NEAR(ik.feet()[kLeft].ankle.z, before.z, 1e-3f);
+  // Without it the held foot stays put and the body leaves it behind.
+  CharacterIk unpushed(assets_);
+  input = Input({0, 0, 0}, nullptr);
+  input.foot_lock = {1.0f, 1.0f};
+  for (int frame = 0; frame < 10; ++frame)
+    ASSERT_TRUE(unpushed.Update(input, local_, model_, 1.0f / 60.0f).ok());
+  for (int frame = 1; frame <= 10; ++frame) {
+    input.character_world.translation.x = 0.02f * static_cast<float>(frame);
+    ASSERT_TRUE(unpushed.Update(input, local_, model_, 1.0f / 60.0f).ok());
+  }
+  EXPECT_LT(unpushed.feet()[kLeft].ankle.x, before.x + 0.1f);
+  input.pushed_world.x = std::numeric_limits<float>::quiet_NaN();
+  EXPECT_FALSE(unpushed.Update(input, local_, model_, 1.0f / 60.0f).ok());
+}
+
 TEST_F(CharacterIkTest, LooksAtATargetAndRejectsBadInput) {
   CharacterIk ik(assets_);
   CharacterIkInput input = Input({0, 0, 0}, nullptr);

@@ -315,6 +315,65 @@ TEST_F(MoverTest, MovingPlatformCarriesAStandingCharacterWithoutDrift) {
   EXPECT_EQ(state.mode, MovementMode::kWalking);
 }
 
+TEST_F(MoverTest, APlatformSlidingIntoAStandingCharacterPushesItAndLetsGoAsItReverses) {
+  // A 30 cm platform sliding along the floor toward -Z at 1 m/s, 4 m one way then back; the
+  // character stands 2 m ahead of its leading face. It was carried along by the platform's top
+  // edge against its side (and back again), its feet under the platform.
+  world::PlatformDesc platform;
+  platform.size_m = {3.0f, 0.3f, 3.0f};
+  platform.waypoints_m = {{0, 0.15f, 5.0f}, {0, 0.15f, 1.0f}};
+  platform.speed_m_s = 1.0f;
+  const world::BodyId id = world_.AddPlatform(platform);
+  CharacterMover mover(settings_, world_);
+  MovementState state = mover.Spawn({0.2f, 0.0f, 1.5f});
+  ASSERT_EQ(state.mode, MovementMode::kWalking);
+  const float start_height = state.position.y;
+  float lowest_z = state.position.z;
+  bool pushed = false;
+  for (int i = 0; i < 8 * 60; ++i) {
+    world_.Advance(kDt);
+    ASSERT_TRUE(mover.Update(state, {{0, 0, 0}, Gait::kRun, false}, kDt).ok());
+    pushed |= glm::length(state.pushed) > 0.0f;
+    lowest_z = std::min(lowest_z, state.position.z);
+    // Never on the platform nor on its edge: on the floor, beside it.
+    ASSERT_NE(state.base, id) << "t " << i * kDt;
+    ASSERT_NEAR(state.position.y, start_height, 1e-3f) << "t " << i * kDt;
+    // Ahead of its leading face (z - 1.5) whenever it comes on.
+    const float face = world_.BodyTransform(id)->translation.z - 0.5f * platform.size_m.z;
+    ASSERT_LT(state.position.z, face - settings_.capsule.radius_m + 0.02f) << "t " << i * kDt;
+  }
+  EXPECT_TRUE(pushed);
+  // Pushed to where the platform turned back (its face at -0.5), and left there.
+  EXPECT_NEAR(lowest_z, -0.5f - settings_.capsule.radius_m, 0.03f);
+  EXPECT_NEAR(state.position.z, lowest_z, 1e-4f);
+  EXPECT_EQ(state.pushed, glm::vec3(0.0f));
+  EXPECT_EQ(state.mode, MovementMode::kWalking);
+}
+
+TEST_F(MoverTest, AMovingPlatformDoesNotPushACharacterIntoAWall) {
+  // The same platform, the character standing with its back 1 cm from a wall whose face is at
+  // z 0.6, in the platform's way. Pinned, it is not pushed into the wall; once the platform has
+  // slid under it, it rides the platform (not asserted here).
+  world::PlatformDesc platform;
+  platform.size_m = {3.0f, 0.3f, 3.0f};
+  platform.waypoints_m = {{0, 0.15f, 5.0f}, {0, 0.15f, 1.0f}};
+  platform.speed_m_s = 1.0f;
+  const world::BodyId id = world_.AddPlatform(platform);
+  const float face = 0.6f;
+  world_.AddBox({"wall", {4.0f, 2.0f, 0.2f}, {0.0f, 1.0f, face - 0.1f}, 0.0f});
+  CharacterMover mover(settings_, world_);
+  MovementState state = mover.Spawn({0.2f, 0.0f, face + settings_.capsule.radius_m + 0.01f});
+  int pinned_frames = 0;
+  for (int i = 0; i < 4 * 60 && state.base != id; ++i) {
+    world_.Advance(kDt);
+    ASSERT_TRUE(mover.Update(state, {{0, 0, 0}, Gait::kRun, false}, kDt).ok());
+    const float platform_face = world_.BodyTransform(id)->translation.z - 0.5f * platform.size_m.z;
+    pinned_frames += platform_face < state.position.z + settings_.capsule.radius_m ? 1 : 0;
+    ASSERT_GT(state.position.z, face + settings_.capsule.radius_m - 0.005f) << "t " << i * kDt;
+  }
+  EXPECT_GT(pinned_frames, 0);
+}
+
 TEST_F(MoverTest, ZeroDtChangesNothingAndBadInputIsRejected) {
   CharacterMover mover(settings_, world_);
   MovementState state = mover.Spawn({0, 0, 0});

@@ -89,6 +89,9 @@ struct CharacterIkInput {
   std::array<float, 2> enable_foot_ik{0.0f, 0.0f};
   // On the ground: foot placement and lock act only then.
   bool grounded = true;
+  // How far a moving body pushed the character this frame (movement::MovementState::pushed):
+  // feet held on static ground slide along with it rather than being left under the pusher.
+  glm::vec3 pushed_world{0.0f};
   // A teleport or movement mode change: locks and offsets start over.
   bool reset = false;
   // The stance: overlays layer on BasePose_CLF when crouched (faded over stance_blend_s).

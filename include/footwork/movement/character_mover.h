@@ -47,6 +47,9 @@ struct MovementState {
   // the character moves with it (based movement).
   world::BodyId base = world::kNoBody;
   glm::vec3 base_position{0.0f};
+  // How far a moving body (a platform) that slid into the capsule's side pushed it in the last
+  // update, horizontally (zero when nothing did).
+  glm::vec3 pushed{0.0f};
   // Updates applied so far (for diagnostics).
   std::uint64_t update_count = 0;
 };
@@ -81,8 +84,11 @@ class CharacterMover {
   std::optional<float> DistanceToFloor(const MovementState& state, float max_distance_m) const;
 
   // The floor under a capsule centred at `position`, searching down to max_distance_m below the
-  // capsule bottom.
-  FloorState FindFloor(const glm::vec3& position, float max_distance_m) const;
+  // capsule bottom. With `velocity`, the edge of a moving body above the capsule's bottom is a
+  // floor only when the capsule moves toward it (stepping onto a platform from its side), not
+  // when the body came to the capsule (a platform sliding into a character standing beside it).
+  FloorState FindFloor(const glm::vec3& position, float max_distance_m,
+                       const glm::vec3* velocity = nullptr) const;
 
   bool IsWalkable(const glm::vec3& normal) const;
 
@@ -98,6 +104,9 @@ class CharacterMover {
   // Moves the capsule vertically to floor_gap_m above state.floor.
   void SnapToFloor(MovementState& state) const;
   void ApplyBaseMovement(MovementState& state) const;
+  // A moving body (not the base) overlapping the capsule and coming on pushes it along by its
+  // horizontal motion this update, unless that would put it into a static body.
+  void PushFromMovingBodies(MovementState& state, float dt) const;
   void UpdateBase(MovementState& state) const;
   // Moves by delta with slides; walking ignores the vertical part of steep surfaces and tries to
   // step up low obstacles.
