@@ -255,310 +255,318 @@ Status CharacterIk::ApplyOverlay(std::span<const Transform> local,
 }
 
 Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
+  FeetFrame frame;
+  const float root_height = input.character_world.translation.y;
+  if (!input.grounded && airborne_root_height_ && dt > 0.0f)
+    frame.fall_speed = (*airborne_root_height_ - root_height) / dt;
+  airborne_root_height_ = input.grounded ? std::nullopt : std::optional<float>(root_height);
+  for (int side = 0; side < 2; ++side)
+    PlanFoot(input, dt, side, frame);
+  PlacePelvisAndFeet(input, dt, frame);
+  if (Status lowered = LowerPelvis(input); !lowered)
+    return lowered;
+  for (int side = 0; side < 2; ++side) {
+    if (Status solved = SolveLeg(input, dt, side, frame); !solved)
+      return solved;
+  }
+  return Status::Ok();
+}
+
+// Leg `side`'s animated foot, its swing and the ground traced under and ahead of it, and the
+// offset and tilt its placement aims for (the ledge, riser and edge shifts with them).
+void CharacterIk::PlanFoot(const CharacterIkInput& input, float dt, int side, FeetFrame& frame) {
   const IkRig& rig = assets_->rig();
   const CharacterIkSettings& settings = assets_->settings();
   const Transform& world_from_model = input.character_world;
-  const Transform model_from_world = world_from_model.Inverse();
   const float root_height = world_from_model.translation.y;
-
-  // Animated feet in world space, before the pelvis moves.
-  std::array<Transform, 2> animated;
-  std::array<FootTrace, 2> traces{};
-  std::array<glm::vec3, 2> offset_targets{glm::vec3(0.0f), glm::vec3(0.0f)};
-  std::array<glm::quat, 2> tilt_targets{glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
-  std::array<float, 2> enable{0.0f, 0.0f};
-  // How far each falling foot is tucked up ahead of touchdown (m).
-  std::array<float, 2> tuck{0.0f, 0.0f};
-  float fall_speed = 0.0f;
-  if (!input.grounded && airborne_root_height_ && dt > 0.0f)
-    fall_speed = (*airborne_root_height_ - root_height) / dt;
-  airborne_root_height_ = input.grounded ? std::nullopt : std::optional<float>(root_height);
-  // How far each foot is into its swing (0 planted or down, 1 lifted and free).
-  std::array<float, 2> swing{0.0f, 0.0f};
-  // How soon each swinging foot's toe gets over the step up ahead (s), when one is ahead.
-  std::array<float, 2> time_to_riser{std::numeric_limits<float>::infinity(),
-                                     std::numeric_limits<float>::infinity()};
-  // The lowest offset each swinging foot may take while following the pelvis down (its sole
-  // then clears the ground under it by swing_clearance_m); unset without ground under it.
-  std::array<std::optional<float>, 2> lowest_clear_offset;
-  // The deepest step down each leg takes (max_step_down_leg_share of its length).
-  std::array<float, 2> max_step_down{0.0f, 0.0f};
-  for (int side = 0; side < 2; ++side) {
-    animated[side] = world_from_model * model_[rig.legs[side].chain.end];
-    // The look-ahead follows where the swinging foot is heading: not for a planted foot, and
-    // fading out as the animation brings the foot down (it lands short of what lies ahead).
-    const float lift = animated[side].translation.y - root_height - rig.foot_height_m;
-    swing[side] = (1.0f - std::clamp(input.foot_lock[side], 0.0f, 1.0f)) *
-                  std::clamp(lift / settings.feet.lookahead_full_lift_m, 0.0f, 1.0f);
-    if (!std::isfinite(swing[side]))
-      swing[side] = 0.0f;
-    // The ankle's rise relative to the root since last frame (the root climbs stairs by itself).
-    const std::optional<glm::vec3>& previous_foot = placement_.previous_foot[side];
-    float lift_rate = 0.0f;
-    if (previous_foot && placement_root_height_ && dt > 0.0f)
-      lift_rate = ((animated[side].translation.y - previous_foot->y) -
-                   (root_height - *placement_root_height_)) /
-                  dt;
-    const float share = LookaheadShare(input.foot_lock[side], lift, lift_rate, settings.feet);
-    const glm::vec3 velocity = TrackFootVelocity(placement_, side, animated[side].translation, dt);
-    if (input.world != nullptr && input.grounded) {
-      // How far the sole clears the root's floor: with the toe guard the lower of heel and ball
-      // (a swinging foot points its toe down: measured at the heel, a foot landing toe first on
-      // the first step was held 3 cm over it).
-      const float sole_lift =
-          settings.feet.sink_guard_toe
-              ? LowestSolePoint(rig.legs[side], rig.foot_height_m, animated[side], kUp).y -
-                    root_height
-              : lift;
-      // With the toe guard, the ball's ground counts too: a foot whose ball is over a higher
-      // step stands on that step (heel over the edge) instead of its ball going into the riser.
-      const std::optional<glm::vec3> toe = settings.feet.sink_guard_toe
-                                               ? ToeSolePoint(rig.legs[side], animated[side])
-                                               : std::nullopt;
-      // Looking ahead from the toe, no further than where the ball lands (less the margin).
-      float reach_cap = std::numeric_limits<float>::infinity();
-      if (const auto& travel = input.plant_ball_travel[side]; toe && travel)
-        reach_cap = std::max(0.0f, glm::length(glm::vec2(travel->x, travel->z)) -
-                                       settings.feet.plant_lookahead_margin_m);
-      // A held foot's ball is measured where it is held: its animated twin drifts a little from
-      // it (climbing, the ankle rolling), and a twin whose ball had crossed over the next step's
-      // riser stood the held foot, its ball over the tread below, on that step (the Knight walking
-      // up the stairs: 15 cm).
-      std::optional<glm::vec3> traced_toe = toe;
-      const FootLockState& held_lock = locks_[side];
-      if (traced_toe && IsHeldOnStaticGround(held_lock, input.foot_lock[side])) {
-        traced_toe->x += held_lock.held.translation.x - animated[side].translation.x;
-        traced_toe->z += held_lock.held.translation.z - animated[side].translation.z;
-      }
-      traces[side] = TraceFoot(*input.world, animated[side].translation, root_height, settings.feet,
-                               velocity * share, traced_toe, reach_cap);
-      // Its heel too, once its twin is over another tread than the one it is held on (a step
-      // between them): a foot held across a riser's edge, heel over the tread below and ball on the
-      // step, dropped 1.5 cm and turned 32 degrees in a frame as its twin's heel crossed onto the
-      // step (the Knight stopping on the stairs). Not otherwise: on flat ground and slopes the
-      // twin's plane stands (measured at the held heel, the Knight's keyboard strafe went over 20
-      // degrees).
-      if (traced_toe && traces[side].hit &&
-          IsHeldOnStaticGround(held_lock, input.foot_lock[side])) {
-        const glm::vec3 held_ankle(held_lock.held.translation.x, animated[side].translation.y,
-                                   held_lock.held.translation.z);
-        const FootTrace held_trace = TraceFoot(*input.world, held_ankle, root_height, settings.feet,
-                                               velocity * share, traced_toe, reach_cap);
-        if (held_trace.hit &&
-            std::fabs(held_trace.point.y - traces[side].point.y) >= kMinStairStepM)
-          traces[side] = held_trace;
-      }
-      // Over a drop the leg cannot take, the foot stands on the ground the body stands on; the
-      // traces and the offset are taken where it is moved to. Searched only when the ground
-      // under the foot is that far below the root's floor (no extra trace otherwise).
-      // The shift found this frame is approached at a capped speed, and kept while the foot is
-      // planted (the lock holds it where it landed): appearing at once, 25 cm sideways onto the
-      // stairs beside the floor, it swung the leg in a frame.
-      glm::vec3& ledge_shift = placement_.ledge_shift[side];
-      // The traces with the foot (and its toe) moved by `shift`.
-      const auto trace_at = [&](const glm::vec3& shift) {
-        return TraceFoot(*input.world, animated[side].translation + shift, root_height,
-                         settings.feet, velocity * share,
-                         toe ? std::optional<glm::vec3>(*toe + shift) : std::nullopt, reach_cap);
+  frame.animated[side] = world_from_model * model_[rig.legs[side].chain.end];
+  // The look-ahead follows where the swinging foot is heading: not for a planted foot, and
+  // fading out as the animation brings the foot down (it lands short of what lies ahead).
+  const float lift = frame.animated[side].translation.y - root_height - rig.foot_height_m;
+  frame.swing[side] = (1.0f - std::clamp(input.foot_lock[side], 0.0f, 1.0f)) *
+                      std::clamp(lift / settings.feet.lookahead_full_lift_m, 0.0f, 1.0f);
+  if (!std::isfinite(frame.swing[side]))
+    frame.swing[side] = 0.0f;
+  // The ankle's rise relative to the root since last frame (the root climbs stairs by itself).
+  const std::optional<glm::vec3>& previous_foot = placement_.previous_foot[side];
+  float lift_rate = 0.0f;
+  if (previous_foot && placement_root_height_ && dt > 0.0f)
+    lift_rate = ((frame.animated[side].translation.y - previous_foot->y) -
+                 (root_height - *placement_root_height_)) /
+                dt;
+  const float share = LookaheadShare(input.foot_lock[side], lift, lift_rate, settings.feet);
+  const glm::vec3 velocity =
+      TrackFootVelocity(placement_, side, frame.animated[side].translation, dt);
+  if (input.world != nullptr && input.grounded) {
+    // How far the sole clears the root's floor: with the toe guard the lower of heel and ball
+    // (a swinging foot points its toe down: measured at the heel, a foot landing toe first on
+    // the first step was held 3 cm over it).
+    const float sole_lift =
+        settings.feet.sink_guard_toe
+            ? LowestSolePoint(rig.legs[side], rig.foot_height_m, frame.animated[side], kUp).y -
+                  root_height
+            : lift;
+    // With the toe guard, the ball's ground counts too: a foot whose ball is over a higher
+    // step stands on that step (heel over the edge) instead of its ball going into the riser.
+    const std::optional<glm::vec3> toe = settings.feet.sink_guard_toe
+                                             ? ToeSolePoint(rig.legs[side], frame.animated[side])
+                                             : std::nullopt;
+    // Looking ahead from the toe, no further than where the ball lands (less the margin).
+    float reach_cap = std::numeric_limits<float>::infinity();
+    if (const auto& travel = input.plant_ball_travel[side]; toe && travel)
+      reach_cap = std::max(0.0f, glm::length(glm::vec2(travel->x, travel->z)) -
+                                     settings.feet.plant_lookahead_margin_m);
+    // A held foot's ball is measured where it is held: its frame.animated twin drifts a little from
+    // it (climbing, the ankle rolling), and a twin whose ball had crossed over the next step's
+    // riser stood the held foot, its ball over the tread below, on that step (the Knight walking
+    // up the stairs: 15 cm).
+    std::optional<glm::vec3> traced_toe = toe;
+    const FootLockState& held_lock = locks_[side];
+    if (traced_toe && IsHeldOnStaticGround(held_lock, input.foot_lock[side])) {
+      traced_toe->x += held_lock.held.translation.x - frame.animated[side].translation.x;
+      traced_toe->z += held_lock.held.translation.z - frame.animated[side].translation.z;
+    }
+    frame.traces[side] = TraceFoot(*input.world, frame.animated[side].translation, root_height,
+                                   settings.feet, velocity * share, traced_toe, reach_cap);
+    // Its heel too, once its twin is over another tread than the one it is held on (a step
+    // between them): a foot held across a riser's edge, heel over the tread below and ball on the
+    // step, dropped 1.5 cm and turned 32 degrees in a frame as its twin's heel crossed onto the
+    // step (the Knight stopping on the stairs). Not otherwise: on flat ground and slopes the
+    // twin's plane stands (measured at the held heel, the Knight's keyboard strafe went over 20
+    // degrees).
+    if (traced_toe && frame.traces[side].hit &&
+        IsHeldOnStaticGround(held_lock, input.foot_lock[side])) {
+      const glm::vec3 held_ankle(held_lock.held.translation.x, frame.animated[side].translation.y,
+                                 held_lock.held.translation.z);
+      const FootTrace held_trace = TraceFoot(*input.world, held_ankle, root_height, settings.feet,
+                                             velocity * share, traced_toe, reach_cap);
+      if (held_trace.hit &&
+          std::fabs(held_trace.point.y - frame.traces[side].point.y) >= kMinStairStepM)
+        frame.traces[side] = held_trace;
+    }
+    // Over a drop the leg cannot take, the foot stands on the ground the body stands on; the
+    // frame.traces and the offset are taken where it is moved to. Searched only when the ground
+    // under the foot is that far below the root's floor (no extra trace otherwise).
+    // The shift found this frame is approached at a capped speed, and kept while the foot is
+    // planted (the lock holds it where it landed): appearing at once, 25 cm sideways onto the
+    // stairs beside the floor, it swung the leg in a frame.
+    glm::vec3& ledge_shift = placement_.ledge_shift[side];
+    // The frame.traces with the foot (and its toe) moved by `shift`.
+    const auto trace_at = [&](const glm::vec3& shift) {
+      return TraceFoot(*input.world, frame.animated[side].translation + shift, root_height,
+                       settings.feet, velocity * share,
+                       toe ? std::optional<glm::vec3>(*toe + shift) : std::nullopt, reach_cap);
+    };
+    // The ground where the foot is going, when it is moving onto higher ground than it is over.
+    std::optional<float> going_to_ground;
+    // The sole's height as last frame's offset leaves it, for whether it is below higher ground
+    // the foot would move onto (the ledge shift's wait and the edge hold below).
+    const float sole_before =
+        frame.animated[side].translation.y + placement_.offset[side].y - rig.foot_height_m;
+    if (settings.feet.max_step_down_leg_share > 0.0f) {
+      const float leg_m = LegLength(model_, rig.legs[side]);
+      const float max_drop = frame.max_step_down[side] =
+          settings.feet.max_step_down_leg_share * leg_m;
+      // No ground under the foot, or ground more than `drop` below the root's floor.
+      const auto deeper_than = [&](float drop) {
+        return !frame.traces[side].hit || root_height - frame.traces[side].point.y > drop;
       };
-      // The ground where the foot is going, when it is moving onto higher ground than it is over.
-      std::optional<float> going_to_ground;
-      // The sole's height as last frame's offset leaves it, for whether it is below higher ground
-      // the foot would move onto (the ledge shift's wait and the edge hold below).
-      const float sole_before =
-          animated[side].translation.y + placement_.offset[side].y - rig.foot_height_m;
-      if (settings.feet.max_step_down_leg_share > 0.0f) {
-        const float leg_m = LegLength(model_, rig.legs[side]);
-        const float max_drop = max_step_down[side] = settings.feet.max_step_down_leg_share * leg_m;
-        // No ground under the foot, or ground more than `drop` below the root's floor.
-        const auto deeper_than = [&](float drop) {
-          return !traces[side].hit || root_height - traces[side].point.y > drop;
-        };
-        glm::vec3 wanted = ledge_shift;
-        if (!IsFootPlanted(input.foot_lock[side])) {
-          wanted = glm::vec3(0.0f);
-          const glm::vec3 side_axis = world_from_model.TransformVector(glm::vec3(1, 0, 0));
-          const float side_drop = settings.feet.max_side_step_down_leg_share * leg_m;
-          if (deeper_than(max_drop)) {
-            wanted =
-                LedgeSupportShift(*input.world, animated[side].translation,
-                                  world_from_model.translation, max_drop, settings.feet, side_axis);
-          }
-          if (wanted == glm::vec3(0.0f) && side_drop > 0.0f && side_drop < max_drop &&
-              deeper_than(side_drop)) {
-            wanted = LedgeSupportShift(*input.world, animated[side].translation,
-                                       world_from_model.translation, side_drop, settings.feet,
-                                       side_axis, /*sideways_only=*/true);
-          }
-        }
-        glm::vec3 next =
-            MoveTowardCapped(ledge_shift, wanted, settings.feet.max_ledge_shift_speed_m_s * dt);
-        // The traces at the shift the foot ends this frame with, once taken below.
-        std::optional<FootTrace> at_next;
-        // A swinging foot does not pass over the edge of higher ground until its sole is above
-        // it: it rises first (going_to_ground below). Moved across while still low, a foot beside
-        // the stairs was lifted onto the tread 19-23 cm in a frame.
-        if (!IsFootPlanted(input.foot_lock[side]) && next != ledge_shift) {
-          const FootTrace now =
-              ledge_shift != glm::vec3(0.0f) ? trace_at(ledge_shift) : traces[side];
-          const FootTrace there = trace_at(next);
-          const bool wait = now.hit && there.hit && there.point.y - now.point.y >= kMinStairStepM &&
-                            sole_before < there.point.y;
-          if (wait)
-            next = ledge_shift;
-          at_next = wait ? now : there;
-        }
-        ledge_shift = next;
-        // Everything else (the sole guard, the tilt, the lock's ground) reads the ground where the
-        // foot is: measured where it was going, a foot still over the floor beside the stairs was
-        // lifted out of the step's plane, 30 cm in one frame.
-        if (ledge_shift != glm::vec3(0.0f))
-          traces[side] = at_next ? *at_next : trace_at(ledge_shift);
-        if (wanted != ledge_shift) {
-          const FootTrace going = trace_at(wanted);
-          if (going.hit && (!traces[side].hit || going.point.y > traces[side].point.y))
-            going_to_ground = going.point.y;
-        }
-      } else {
-        ledge_shift = glm::vec3(0.0f);
-      }
-      // A foot landing across a riser is moved onto one tread (RiserClearShift), at the same capped
-      // speed as onto a ledge, and kept while it is planted.
-      glm::vec3& riser_shift = placement_.riser_shift[side];
-      if (settings.feet.max_riser_clear_shift_m > 0.0f && toe) {
-        glm::vec3 wanted = riser_shift;
-        // A shift forward (off a step down behind the foot) is kept until the lock lets go, not
-        // only while the curve says planted: dropped as the Knight's foot rolled off its tread, it
-        // slid back under the edge behind it, and its heel was lifted onto the step (14 cm in a
-        // frame). A shift back is dropped as before: kept through the release, the foot walking up
-        // the stairs swung into the riser ahead as it lifted (33 deg).
-        const glm::vec3 heel_to_ball = *toe - animated[side].translation;
-        const bool forward_shift_held =
-            locks_[side].locked && locks_[side].previous_curve > 0.0f &&
-            riser_shift.x * heel_to_ball.x + riser_shift.z * heel_to_ball.z > 0.0f;
-        if (!IsFootPlanted(input.foot_lock[side]) && !forward_shift_held) {
-          wanted = glm::vec3(0.0f);
-          const auto& travel = input.plant_travel[side];
-          const auto& ball_travel = input.plant_ball_travel[side];
-          // Only near the landing: further out the predicted plant moves about (a stop taking
-          // over the cycle moved it from the first riser, and the foot with it).
-          if (travel && ball_travel &&
-              glm::length(glm::vec2(travel->x, travel->z)) <= settings.feet.riser_clear_lead_m)
-            wanted = RiserClearShift(
-                *input.world, animated[side].translation + *travel + ledge_shift,
-                *toe + *ball_travel + ledge_shift, root_height, settings.feet.riser_clear_margin_m,
-                settings.feet.max_riser_clear_shift_m, settings.feet);
-        }
-        riser_shift =
-            MoveTowardCapped(riser_shift, wanted, settings.feet.max_ledge_shift_speed_m_s * dt);
-        if (riser_shift != glm::vec3(0.0f))
-          traces[side] = trace_at(ledge_shift + riser_shift);
-      } else {
-        riser_shift = glm::vec3(0.0f);
-      }
-      // A swinging foot does not cross onto ground a stair step higher than where it was while
-      // its sole is below that ground: it is held where it was and rises first. Its own sideways
-      // drift carried the Knight's foot beside the stairs over their side edge 10 cm low, and the
-      // sole guard lifted it 10.6 cm in a frame (29.9 deg).
-      glm::vec3& edge_hold = placement_.edge_hold[side];
+      glm::vec3 wanted = ledge_shift;
       if (!IsFootPlanted(input.foot_lock[side])) {
-        const glm::vec3 shift = ledge_shift + riser_shift;
-        glm::vec3 hold = MoveTowardCapped(edge_hold, glm::vec3(0.0f),
-                                          settings.feet.max_ledge_shift_speed_m_s * dt);
-        FootTrace at_hold = hold == glm::vec3(0.0f) ? traces[side] : trace_at(shift + hold);
-        const std::optional<glm::vec3>& before = placement_.previous_ground[side];
-        if (before && at_hold.hit && at_hold.point.y - before->y >= kMinStairStepM &&
-            sole_before < at_hold.point.y) {
-          going_to_ground = std::max(going_to_ground.value_or(at_hold.point.y), at_hold.point.y);
-          const glm::vec3 foot = animated[side].translation + shift;
-          hold = glm::vec3(before->x - foot.x, 0.0f, before->z - foot.z);
-          at_hold = trace_at(shift + hold);
+        wanted = glm::vec3(0.0f);
+        const glm::vec3 side_axis = world_from_model.TransformVector(glm::vec3(1, 0, 0));
+        const float side_drop = settings.feet.max_side_step_down_leg_share * leg_m;
+        if (deeper_than(max_drop)) {
+          wanted =
+              LedgeSupportShift(*input.world, frame.animated[side].translation,
+                                world_from_model.translation, max_drop, settings.feet, side_axis);
         }
-        edge_hold = hold;
-        if (hold != glm::vec3(0.0f))
-          traces[side] = at_hold;
+        if (wanted == glm::vec3(0.0f) && side_drop > 0.0f && side_drop < max_drop &&
+            deeper_than(side_drop)) {
+          wanted = LedgeSupportShift(*input.world, frame.animated[side].translation,
+                                     world_from_model.translation, side_drop, settings.feet,
+                                     side_axis, /*sideways_only=*/true);
+        }
       }
-      const glm::vec3 placed_shift = ledge_shift + riser_shift + edge_hold;
-      const glm::vec3 traced_foot = animated[side].translation + placed_shift;
-      placement_.previous_ground[side] =
-          traces[side].hit ? std::optional<glm::vec3>(
-                                 glm::vec3(traced_foot.x, traces[side].point.y, traced_foot.z))
-                           : std::nullopt;
-      RememberStepAhead(placement_.step_ahead[side], traces[side],
-                        (toe ? *toe : animated[side].translation) + placed_shift,
-                        toe.has_value() && !IsFootPlanted(input.foot_lock[side]), reach_cap,
-                        settings.feet);
-      const float foot_speed = glm::length(glm::vec2(velocity.x, velocity.z));
-      if (toe && traces[side].ahead_distance_m && *traces[side].ahead_distance_m > 0.0f &&
-          !IsFootPlanted(input.foot_lock[side]) && foot_speed > 1e-3f)
-        time_to_riser[side] = *traces[side].ahead_distance_m / foot_speed;
-      offset_targets[side] = FootOffsetTarget(traces[side], traced_foot, root_height,
-                                              rig.foot_height_m * settings.foot_height_scale) +
-                             placed_shift;
-      // Moving onto higher ground, the foot rises first (its offset's rise is speed-capped), so
-      // its sole is over the edge by the time it gets there.
-      if (going_to_ground && traces[side].hit)
-        offset_targets[side].y += *going_to_ground - traces[side].point.y;
-      // The step ahead is to be cleared by the sole, not only by the ankle's level: a swinging
-      // sole already below the root's floor (the body climbs stairs ahead of the stance foot)
-      // is raised by that much more, or its ball met the riser 9 cm low (showcase t 34.70).
-      if (toe && traces[side].ahead_height_m && sole_lift < 0.0f)
-        offset_targets[side].y = std::max(offset_targets[side].y,
-                                          *traces[side].ahead_height_m - root_height - sole_lift);
-      // A planted foot (the cooker says it is on the ground) whose animation holds its lowest
-      // sole point above the clip's floor is settled down onto the ground, by at most
-      // max_settle_m: the idle stands 1.2 cm up, which 25 degrees of slope took over the bar.
-      // With the toe traced, heel and ball are each measured over the ground under them once
-      // placed: a foot raised onto a step by its ball (the heel over the edge) comes down until
-      // the ball is on the step (its heel, over the lower step, never gets there).
-      // Eased in as the curve rises to planted (PlantedShare).
-      const float target_settle_weight = PlantedShare(input.foot_lock[side]);
-      if (target_settle_weight > 0.0f && traces[side].hit) {
-        float above =
-            LowestSolePoint(rig.legs[side], rig.foot_height_m, animated[side], kUp).y - root_height;
-        if (toe && traces[side].toe_ground_m)
-          above = HeelAndBallClearance(rig.legs[side], rig.foot_height_m, animated[side], *toe,
-                                       offset_targets[side].y, traces[side]);
-        above -= settings.feet.sink_tolerance_m;
-        offset_targets[side].y -=
-            std::clamp(above, 0.0f, settings.feet.max_settle_m) * target_settle_weight;
+      glm::vec3 next =
+          MoveTowardCapped(ledge_shift, wanted, settings.feet.max_ledge_shift_speed_m_s * dt);
+      // The frame.traces at the shift the foot ends this frame with, once taken below.
+      std::optional<FootTrace> at_next;
+      // A swinging foot does not pass over the edge of higher ground until its sole is above
+      // it: it rises first (going_to_ground below). Moved across while still low, a foot beside
+      // the stairs was lifted onto the tread 19-23 cm in a frame.
+      if (!IsFootPlanted(input.foot_lock[side]) && next != ledge_shift) {
+        const FootTrace now =
+            ledge_shift != glm::vec3(0.0f) ? trace_at(ledge_shift) : frame.traces[side];
+        const FootTrace there = trace_at(next);
+        const bool wait = now.hit && there.hit && there.point.y - now.point.y >= kMinStairStepM &&
+                          sole_before < there.point.y;
+        if (wait)
+          next = ledge_shift;
+        at_next = wait ? now : there;
       }
-      // A swinging foot is raised only as far as its lift does not already clear higher ground
-      // (see EaseForSwing); lower ground still lowers it (and the pelvis) fully.
-      if (offset_targets[side].y > 0.0f)
-        offset_targets[side].y = EaseForSwing(
-            offset_targets[side].y, sole_lift - settings.feet.swing_clearance_m, swing[side]);
-      if (traces[side].hit) {
-        const float ground = std::max({traces[side].point.y,
-                                       traces[side].toe_ground_m.value_or(traces[side].point.y),
-                                       traces[side].ahead_height_m.value_or(traces[side].point.y)});
-        lowest_clear_offset[side] =
-            ground - root_height + settings.feet.swing_clearance_m - sole_lift;
+      ledge_shift = next;
+      // Everything else (the sole guard, the tilt, the lock's ground) reads the ground where the
+      // foot is: measured where it was going, a foot still over the floor beside the stairs was
+      // lifted out of the step's plane, 30 cm in one frame.
+      if (ledge_shift != glm::vec3(0.0f))
+        frame.traces[side] = at_next ? *at_next : trace_at(ledge_shift);
+      if (wanted != ledge_shift) {
+        const FootTrace going = trace_at(wanted);
+        if (going.hit && (!frame.traces[side].hit || going.point.y > frame.traces[side].point.y))
+          going_to_ground = going.point.y;
       }
-      tilt_targets[side] = FootTiltTarget(traces[side], settings.feet.max_foot_tilt_rad);
-      enable[side] = input.enable_foot_ik[side];
-    } else if (input.world != nullptr) {
-      placement_.ledge_shift[side] = glm::vec3(0.0f);
-      placement_.riser_shift[side] = glm::vec3(0.0f);
-      placement_.step_ahead[side].reset();
-      placement_.edge_hold[side] = glm::vec3(0.0f);
-      placement_.previous_ground[side].reset();
-      // Airborne: no offsets (nothing pulls the feet toward the ground), but the ground under
-      // each foot is still traced so the sole is kept above it below: the last falling frame
-      // before touchdown put a foot 1.4 cm through the floor landing off a ledge.
-      traces[side] = TraceFoot(*input.world, animated[side].translation, root_height, settings.feet,
-                               glm::vec3(0.0f));
-      if (traces[side].hit && fall_speed > 0.0f) {
-        const LegRig& leg = rig.legs[side];
-        const glm::vec3 sole = GuardedSolePoint(leg, rig.foot_height_m, animated[side], kUp,
-                                                settings.feet.sink_guard_toe);
-        const float hang = root_height - sole.y;
-        const float time_to_ground = (root_height - traces[side].point.y) / fall_speed;
-        tuck[side] = std::max(
-            0.0f, hang - settings.feet.max_landing_tuck_speed_m_s * std::max(0.0f, time_to_ground));
+    } else {
+      ledge_shift = glm::vec3(0.0f);
+    }
+    // A foot landing across a riser is moved onto one tread (RiserClearShift), at the same capped
+    // speed as onto a ledge, and kept while it is planted.
+    glm::vec3& riser_shift = placement_.riser_shift[side];
+    if (settings.feet.max_riser_clear_shift_m > 0.0f && toe) {
+      glm::vec3 wanted = riser_shift;
+      // A shift forward (off a step down behind the foot) is kept until the lock lets go, not
+      // only while the curve says planted: dropped as the Knight's foot rolled off its tread, it
+      // slid back under the edge behind it, and its heel was lifted onto the step (14 cm in a
+      // frame). A shift back is dropped as before: kept through the release, the foot walking up
+      // the stairs swung into the riser ahead as it lifted (33 deg).
+      const glm::vec3 heel_to_ball = *toe - frame.animated[side].translation;
+      const bool forward_shift_held =
+          locks_[side].locked && locks_[side].previous_curve > 0.0f &&
+          riser_shift.x * heel_to_ball.x + riser_shift.z * heel_to_ball.z > 0.0f;
+      if (!IsFootPlanted(input.foot_lock[side]) && !forward_shift_held) {
+        wanted = glm::vec3(0.0f);
+        const auto& travel = input.plant_travel[side];
+        const auto& ball_travel = input.plant_ball_travel[side];
+        // Only near the landing: further out the predicted plant moves about (a stop taking
+        // over the cycle moved it from the first riser, and the foot with it).
+        if (travel && ball_travel &&
+            glm::length(glm::vec2(travel->x, travel->z)) <= settings.feet.riser_clear_lead_m)
+          wanted = RiserClearShift(
+              *input.world, frame.animated[side].translation + *travel + ledge_shift,
+              *toe + *ball_travel + ledge_shift, root_height, settings.feet.riser_clear_margin_m,
+              settings.feet.max_riser_clear_shift_m, settings.feet);
       }
+      riser_shift =
+          MoveTowardCapped(riser_shift, wanted, settings.feet.max_ledge_shift_speed_m_s * dt);
+      if (riser_shift != glm::vec3(0.0f))
+        frame.traces[side] = trace_at(ledge_shift + riser_shift);
+    } else {
+      riser_shift = glm::vec3(0.0f);
+    }
+    // A swinging foot does not cross onto ground a stair step higher than where it was while
+    // its sole is below that ground: it is held where it was and rises first. Its own sideways
+    // drift carried the Knight's foot beside the stairs over their side edge 10 cm low, and the
+    // sole guard lifted it 10.6 cm in a frame (29.9 deg).
+    glm::vec3& edge_hold = placement_.edge_hold[side];
+    if (!IsFootPlanted(input.foot_lock[side])) {
+      const glm::vec3 shift = ledge_shift + riser_shift;
+      glm::vec3 hold = MoveTowardCapped(edge_hold, glm::vec3(0.0f),
+                                        settings.feet.max_ledge_shift_speed_m_s * dt);
+      FootTrace at_hold = hold == glm::vec3(0.0f) ? frame.traces[side] : trace_at(shift + hold);
+      const std::optional<glm::vec3>& before = placement_.previous_ground[side];
+      if (before && at_hold.hit && at_hold.point.y - before->y >= kMinStairStepM &&
+          sole_before < at_hold.point.y) {
+        going_to_ground = std::max(going_to_ground.value_or(at_hold.point.y), at_hold.point.y);
+        const glm::vec3 foot = frame.animated[side].translation + shift;
+        hold = glm::vec3(before->x - foot.x, 0.0f, before->z - foot.z);
+        at_hold = trace_at(shift + hold);
+      }
+      edge_hold = hold;
+      if (hold != glm::vec3(0.0f))
+        frame.traces[side] = at_hold;
+    }
+    const glm::vec3 placed_shift = ledge_shift + riser_shift + edge_hold;
+    const glm::vec3 traced_foot = frame.animated[side].translation + placed_shift;
+    placement_.previous_ground[side] =
+        frame.traces[side].hit ? std::optional<glm::vec3>(glm::vec3(
+                                     traced_foot.x, frame.traces[side].point.y, traced_foot.z))
+                               : std::nullopt;
+    RememberStepAhead(placement_.step_ahead[side], frame.traces[side],
+                      (toe ? *toe : frame.animated[side].translation) + placed_shift,
+                      toe.has_value() && !IsFootPlanted(input.foot_lock[side]), reach_cap,
+                      settings.feet);
+    const float foot_speed = glm::length(glm::vec2(velocity.x, velocity.z));
+    if (toe && frame.traces[side].ahead_distance_m && *frame.traces[side].ahead_distance_m > 0.0f &&
+        !IsFootPlanted(input.foot_lock[side]) && foot_speed > 1e-3f)
+      frame.time_to_riser[side] = *frame.traces[side].ahead_distance_m / foot_speed;
+    frame.offset_targets[side] = FootOffsetTarget(frame.traces[side], traced_foot, root_height,
+                                                  rig.foot_height_m * settings.foot_height_scale) +
+                                 placed_shift;
+    // Moving onto higher ground, the foot rises first (its offset's rise is speed-capped), so
+    // its sole is over the edge by the time it gets there.
+    if (going_to_ground && frame.traces[side].hit)
+      frame.offset_targets[side].y += *going_to_ground - frame.traces[side].point.y;
+    // The step ahead is to be cleared by the sole, not only by the ankle's level: a swinging
+    // sole already below the root's floor (the body climbs stairs ahead of the stance foot)
+    // is raised by that much more, or its ball met the riser 9 cm low (showcase t 34.70).
+    if (toe && frame.traces[side].ahead_height_m && sole_lift < 0.0f)
+      frame.offset_targets[side].y =
+          std::max(frame.offset_targets[side].y,
+                   *frame.traces[side].ahead_height_m - root_height - sole_lift);
+    // A planted foot (the cooker says it is on the ground) whose animation holds its lowest
+    // sole point above the clip's floor is settled down onto the ground, by at most
+    // max_settle_m: the idle stands 1.2 cm up, which 25 degrees of slope took over the bar.
+    // With the toe traced, heel and ball are each measured over the ground under them once
+    // placed: a foot raised onto a step by its ball (the heel over the edge) comes down until
+    // the ball is on the step (its heel, over the lower step, never gets there).
+    // Eased in as the curve rises to planted (PlantedShare).
+    const float target_settle_weight = PlantedShare(input.foot_lock[side]);
+    if (target_settle_weight > 0.0f && frame.traces[side].hit) {
+      float above =
+          LowestSolePoint(rig.legs[side], rig.foot_height_m, frame.animated[side], kUp).y -
+          root_height;
+      if (toe && frame.traces[side].toe_ground_m)
+        above = HeelAndBallClearance(rig.legs[side], rig.foot_height_m, frame.animated[side], *toe,
+                                     frame.offset_targets[side].y, frame.traces[side]);
+      above -= settings.feet.sink_tolerance_m;
+      frame.offset_targets[side].y -=
+          std::clamp(above, 0.0f, settings.feet.max_settle_m) * target_settle_weight;
+    }
+    // A swinging foot is raised only as far as its lift does not already clear higher ground
+    // (see EaseForSwing); lower ground still lowers it (and the pelvis) fully.
+    if (frame.offset_targets[side].y > 0.0f)
+      frame.offset_targets[side].y =
+          EaseForSwing(frame.offset_targets[side].y, sole_lift - settings.feet.swing_clearance_m,
+                       frame.swing[side]);
+    if (frame.traces[side].hit) {
+      const float ground =
+          std::max({frame.traces[side].point.y,
+                    frame.traces[side].toe_ground_m.value_or(frame.traces[side].point.y),
+                    frame.traces[side].ahead_height_m.value_or(frame.traces[side].point.y)});
+      frame.lowest_clear_offset[side] =
+          ground - root_height + settings.feet.swing_clearance_m - sole_lift;
+    }
+    frame.tilt_targets[side] = FootTiltTarget(frame.traces[side], settings.feet.max_foot_tilt_rad);
+    frame.enable[side] = input.enable_foot_ik[side];
+  } else if (input.world != nullptr) {
+    placement_.ledge_shift[side] = glm::vec3(0.0f);
+    placement_.riser_shift[side] = glm::vec3(0.0f);
+    placement_.step_ahead[side].reset();
+    placement_.edge_hold[side] = glm::vec3(0.0f);
+    placement_.previous_ground[side].reset();
+    // Airborne: no offsets (nothing pulls the feet toward the ground), but the ground under
+    // each foot is still traced so the sole is kept above it below: the last falling frame
+    // before touchdown put a foot 1.4 cm through the floor landing off a ledge.
+    frame.traces[side] = TraceFoot(*input.world, frame.animated[side].translation, root_height,
+                                   settings.feet, glm::vec3(0.0f));
+    if (frame.traces[side].hit && frame.fall_speed > 0.0f) {
+      const LegRig& leg = rig.legs[side];
+      const glm::vec3 sole = GuardedSolePoint(leg, rig.foot_height_m, frame.animated[side], kUp,
+                                              settings.feet.sink_guard_toe);
+      const float hang = root_height - sole.y;
+      const float time_to_ground = (root_height - frame.traces[side].point.y) / frame.fall_speed;
+      frame.tuck[side] = std::max(
+          0.0f, hang - settings.feet.max_landing_tuck_speed_m_s * std::max(0.0f, time_to_ground));
     }
   }
+}
+
+// The pelvis's target from the feet, and the feet's and pelvis's offsets moved toward theirs.
+void CharacterIk::PlacePelvisAndFeet(const CharacterIkInput& input, float dt, FeetFrame& frame) {
+  const IkRig& rig = assets_->rig();
+  const CharacterIkSettings& settings = assets_->settings();
+  const Transform& world_from_model = input.character_world;
+  const float root_height = world_from_model.translation.y;
   // The offsets are relative to the root, which climbs a ramp or stairs continuously; shifting
   // them as it moves keeps them anchored in the world, so a planted foot's target stays put
   // instead of sliding at the root's vertical speed, which the smoothing lagged (a planted foot
@@ -570,7 +578,7 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     // few frames once the root stopped (showcase t 38.8, thigh 21 degrees a frame). Climbing, it
     // stays anchored (the climb's raise is capped), like the pelvis.
     for (int side = 0; side < 2; ++side)
-      placement_.offset[side].y -= rise < 0.0f ? rise * (1.0f - swing[side]) : rise;
+      placement_.offset[side].y -= rise < 0.0f ? rise * (1.0f - frame.swing[side]) : rise;
     // The pelvis may be anchored only against the part of a climb faster than a steady climb
     // (pelvis_steady_climb_m_s): anchored against all of it, a steady climb keeps it below its
     // target by its damper's lag (the Knight running up 10 degrees, 0.6 m/s up: 7 cm under a
@@ -580,29 +588,31 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
   }
   placement_root_height_ = input.grounded ? std::optional<float>(root_height) : std::nullopt;
   // A swinging foot over lower ground pulls the pelvis down no faster than
-  // max_pelvis_swing_drop_speed_m_s, fully once it comes down (swing 0).
+  // max_pelvis_swing_drop_speed_m_s, fully once it comes down (frame.swing 0).
   float pelvis_target = 0.0f;
   for (int side = 0; side < 2; ++side) {
-    const float weight = std::isfinite(enable[side]) ? std::clamp(enable[side], 0.0f, 1.0f) : 0.0f;
-    float pull_y = offset_targets[side].y;
+    const float weight =
+        std::isfinite(frame.enable[side]) ? std::clamp(frame.enable[side], 0.0f, 1.0f) : 0.0f;
+    float pull_y = frame.offset_targets[side].y;
     // A held foot pulls the pelvis toward the ground where it is held, not the ground under its
-    // animated twin: turning away on a stair (a 180 start), the twin swung over the step below
-    // and took the pelvis's target 15 cm down (2.4 cm in a frame) while the foot stood on its step.
+    // frame.animated twin: turning away on a stair (a 180 start), the twin swung over the step
+    // below and took the pelvis's target 15 cm down (2.4 cm in a frame) while the foot stood on its
+    // step.
     const FootLockState& lock = locks_[side];
     // Faded out with the lock's curve as the foot is released toward its twin.
     const float held_share = PlantedShare(input.foot_lock[side]);
     if (input.grounded && input.world != nullptr && lock.locked && lock.body == world::kNoBody &&
-        held_share > 0.0f && traces[side].hit) {
+        held_share > 0.0f && frame.traces[side].hit) {
       const FootTrace held =
           TraceFoot(*input.world, lock.held.translation, root_height, settings.feet);
       if (held.hit)
-        pull_y += held_share * (held.point.y - traces[side].point.y);
+        pull_y += held_share * (held.point.y - frame.traces[side].point.y);
     }
     float pull = std::min(0.0f, pull_y * weight);
     const float cap = settings.feet.max_pelvis_swing_drop_speed_m_s;
-    if (cap > 0.0f && swing[side] > 0.0f) {
+    if (cap > 0.0f && frame.swing[side] > 0.0f) {
       const float limited = std::max(pull, std::min(0.0f, placement_.pelvis_offset_m) - cap * dt);
-      pull += std::min(swing[side], 1.0f) * (limited - pull);
+      pull += std::min(frame.swing[side], 1.0f) * (limited - pull);
     }
     pelvis_target = std::min(pelvis_target, pull);
   }
@@ -627,18 +637,18 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
   // the lock, it was drawn back toward the hip until it stood on the ledge's very edge.
   if (input.grounded) {
     for (int side = 0; side < 2; ++side) {
-      if (placement_.ledge_shift[side] == glm::vec3(0.0f) || !(enable[side] > 0.0f))
+      if (placement_.ledge_shift[side] == glm::vec3(0.0f) || !(frame.enable[side] > 0.0f))
         continue;
       const LegRig& leg = rig.legs[side];
       const glm::vec3 hip = model_[leg.chain.upper].translation;
       const float reach = SoftReach(settings, LegLength(model_, leg));
-      const glm::vec3 foot = animated[side].translation + offset_targets[side];
+      const glm::vec3 foot = frame.animated[side].translation + frame.offset_targets[side];
       // Eased in as the foot comes down (a swinging foot needs no reach, and its target sweeps
-      // about with the swing: the pelvis followed it 4 cm in a frame).
+      // about with the frame.swing: the pelvis followed it 4 cm in a frame).
       pelvis_target =
           std::min(pelvis_target, PlantedShare(input.foot_lock[side]) *
                                       PelvisDropToReach(world_from_model.TransformPoint(hip), foot,
-                                                        reach, max_step_down[side]));
+                                                        reach, frame.max_step_down[side]));
     }
   }
   // A swinging foot about to land on a step down reaches down to it before it lands, and takes the
@@ -647,8 +657,8 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
   std::array<float, 2> landing_share{0.0f, 0.0f};
   std::array<float, 2> landing_offset{0.0f, 0.0f};
   for (int side = 0; side < 2; ++side) {
-    if (!input.grounded || input.world == nullptr || !(swing[side] > 0.0f) ||
-        !input.plant_travel[side] || !input.plant_time_s[side] || !traces[side].hit)
+    if (!input.grounded || input.world == nullptr || !(frame.swing[side] > 0.0f) ||
+        !input.plant_travel[side] || !input.plant_time_s[side] || !frame.traces[side].hit)
       continue;
     const float share =
         LandingDropShare(*input.plant_time_s[side], settings.feet.landing_drop_lead_s);
@@ -657,17 +667,17 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     // Where the foot lands, moved onto a ledge or off a riser as it will be: predicted over the
     // floor beside the stairs, a foot climbing them along their side edge reached 15 cm down into
     // the tread it was moved onto.
-    const glm::vec3 landing_at = animated[side].translation + *input.plant_travel[side] +
+    const glm::vec3 landing_at = frame.animated[side].translation + *input.plant_travel[side] +
                                  placement_.ledge_shift[side] + placement_.riser_shift[side];
     const FootTrace landing = TraceFoot(*input.world, landing_at, root_height, settings.feet);
     // A step down, not the slope under the foot going on.
     if (!landing.hit ||
-        PlaneHeightAt(traces[side], landing.point.x, landing.point.z) - landing.point.y <
+        PlaneHeightAt(frame.traces[side], landing.point.x, landing.point.z) - landing.point.y <
             kMinStairStepM)
       continue;
     landing_share[side] = share;
     landing_offset[side] = landing.point.y - root_height;
-    const float weight = std::clamp(enable[side], 0.0f, 1.0f);
+    const float weight = std::clamp(frame.enable[side], 0.0f, 1.0f);
     pelvis_target = std::min(pelvis_target, share * weight * std::min(0.0f, landing_offset[side]));
   }
   // A swinging foot keeps its place under the hip: it follows the pelvis where it is now (not its
@@ -680,34 +690,38 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
   if (settings.feet.swing_follows_pelvis) {
     const float pelvis_now = std::min(0.0f, placement_.pelvis_offset_m);
     for (int side = 0; side < 2; ++side) {
-      if (lowest_clear_offset[side])
-        offset_targets[side].y =
-            FollowPelvisInSwing(offset_targets[side].y, pelvis_now, *lowest_clear_offset[side],
-                                swing[side] * (1.0f - landing_share[side]));
+      if (frame.lowest_clear_offset[side])
+        frame.offset_targets[side].y = FollowPelvisInSwing(
+            frame.offset_targets[side].y, pelvis_now, *frame.lowest_clear_offset[side],
+            frame.swing[side] * (1.0f - landing_share[side]));
     }
   }
   for (int side = 0; side < 2; ++side) {
     if (landing_share[side] > 0.0f)
-      offset_targets[side].y =
-          std::min(offset_targets[side].y,
-                   glm::mix(offset_targets[side].y, landing_offset[side], landing_share[side]));
+      frame.offset_targets[side].y = std::min(
+          frame.offset_targets[side].y,
+          glm::mix(frame.offset_targets[side].y, landing_offset[side], landing_share[side]));
   }
   // A swinging foot whose toe reaches a step up before the capped rise would clear it rises fast
   // enough to be up by then: held to the cap, the sole guard lifted it the rest in one frame
   // (9-14 cm walking up the showcase's stairs out of a run, a 21 degree knee jump).
   std::array<float, 2> min_rise_speeds{0.0f, 0.0f};
   for (int side = 0; side < 2; ++side) {
-    if (!std::isfinite(time_to_riser[side]) || !(dt > 0.0f))
+    if (!std::isfinite(frame.time_to_riser[side]) || !(dt > 0.0f))
       continue;
-    const float weight = std::clamp(enable[side], 0.0f, 1.0f);
-    const float needed = offset_targets[side].y * weight - placement_.offset[side].y;
+    const float weight = std::clamp(frame.enable[side], 0.0f, 1.0f);
+    const float needed = frame.offset_targets[side].y * weight - placement_.offset[side].y;
     if (needed > 0.0f)
-      min_rise_speeds[side] = needed / std::max(time_to_riser[side], dt);
+      min_rise_speeds[side] = needed / std::max(frame.time_to_riser[side], dt);
   }
-  UpdateFootPlacement(placement_, offset_targets, tilt_targets, enable, settings.feet, dt,
-                      min_rise_speeds, pelvis_target,
+  UpdateFootPlacement(placement_, frame.offset_targets, frame.tilt_targets, frame.enable,
+                      settings.feet, dt, min_rise_speeds, pelvis_target,
                       {IsFootPlanted(input.foot_lock[0]), IsFootPlanted(input.foot_lock[1])});
+}
 
+Status CharacterIk::LowerPelvis(const CharacterIkInput& input) {
+  const IkRig& rig = assets_->rig();
+  const Transform model_from_world = input.character_world.Inverse();
   // Lower the pelvis (world vertical, expressed in its parent's space).
   if (placement_.pelvis_offset_m < 0.0f) {
     const int parent = assets_->skeleton().parents[rig.pelvis];
@@ -719,195 +733,201 @@ Status CharacterIk::PlaceFeet(const CharacterIkInput& input, float dt) {
     if (Status moved = RecomputeModel(assets_->skeleton(), local_, model_); !moved)
       return moved;
   }
+  return Status::Ok();
+}
 
-  for (int side = 0; side < 2; ++side) {
-    const LegRig& leg = rig.legs[side];
-    Transform placed = animated[side];
-    placed.translation += placement_.offset[side];
-    placed.translation.y += tuck[side];
-    // Tilted to the ground before it is settled: the tilt turns the ball up a slope, and settled
-    // first, a foot stopped at the top of a ramp (ball on the landing, heel on the ramp) was then
-    // tilted 10 degrees and stood 2.5 cm over both.
-    placed.rotation = glm::normalize(placement_.tilt[side] * placed.rotation);
-    // Not so close to the hip that the leg folds shut (legs.min_swing_reach) while it swings
-    // (a planted foot stays on its ground), before the sole guards below: a toe lowered with it
-    // must not go into the riser it is passing.
-    if (const float unplanted =
-            1.0f -
-            PlantedShare(input.grounded && settings.lock.enabled ? input.foot_lock[side] : 0.0f);
-        unplanted > 0.0f && settings.min_swing_reach > 0.0f) {
-      const float lowered =
-          KeepOffHip(world_from_model.TransformPoint(model_[leg.chain.upper].translation),
-                     placed.translation, settings.min_swing_reach * LegLength(model_, leg));
-      placed.translation.y += unplanted * (lowered - placed.translation.y);
-    }
-    // With the toe traced, a planted foot still above the ground once placed (its offset lags a
-    // raise it no longer needs: a landing toe passed over the first step's edge) is put down now,
-    // onto the lower of its heel and ball.
-    const float settle_weight = PlantedShare(input.foot_lock[side]);
-    if (settings.feet.sink_guard_toe && settle_weight > 0.0f && traces[side].hit &&
-        traces[side].toe_ground_m) {
-      const std::optional<glm::vec3> placed_toe = ToeSolePoint(leg, placed);
-      if (placed_toe) {
-        const float above =
-            HeelAndBallClearance(leg, rig.foot_height_m, placed, *placed_toe, 0.0f, traces[side]) -
-            settings.feet.sink_tolerance_m;
-        const float settle = EaseSettle(
-            placement_.settle_m[side],
-            std::clamp(above, 0.0f, settings.feet.max_settle_m) * enable[side] * settle_weight,
-            settle_weight, settings.feet.max_settle_speed_m_s, dt);
-        placement_.settle_m[side] = settle;
-        placed.translation.y -= settle;
-      } else {
-        placement_.settle_m[side] = 0.0f;
-      }
+// Leg `side`'s foot placed, locked and solved to (the knee and ankle speed limits with it).
+Status CharacterIk::SolveLeg(const CharacterIkInput& input, float dt, int side,
+                             const FeetFrame& frame) {
+  const IkRig& rig = assets_->rig();
+  const CharacterIkSettings& settings = assets_->settings();
+  const Transform& world_from_model = input.character_world;
+  const Transform model_from_world = world_from_model.Inverse();
+  const float root_height = world_from_model.translation.y;
+  const LegRig& leg = rig.legs[side];
+  Transform placed = frame.animated[side];
+  placed.translation += placement_.offset[side];
+  placed.translation.y += frame.tuck[side];
+  // Tilted to the ground before it is settled: the tilt turns the ball up a slope, and settled
+  // first, a foot stopped at the top of a ramp (ball on the landing, heel on the ramp) was then
+  // tilted 10 degrees and stood 2.5 cm over both.
+  placed.rotation = glm::normalize(placement_.tilt[side] * placed.rotation);
+  // Not so close to the hip that the leg folds shut (legs.min_swing_reach) while it swings
+  // (a planted foot stays on its ground), before the sole guards below: a toe lowered with it
+  // must not go into the riser it is passing.
+  if (const float unplanted =
+          1.0f -
+          PlantedShare(input.grounded && settings.lock.enabled ? input.foot_lock[side] : 0.0f);
+      unplanted > 0.0f && settings.min_swing_reach > 0.0f) {
+    const float lowered =
+        KeepOffHip(world_from_model.TransformPoint(model_[leg.chain.upper].translation),
+                   placed.translation, settings.min_swing_reach * LegLength(model_, leg));
+    placed.translation.y += unplanted * (lowered - placed.translation.y);
+  }
+  // With the toe traced, a planted foot still above the ground once placed (its offset lags a
+  // raise it no longer needs: a landing toe passed over the first step's edge) is put down now,
+  // onto the lower of its heel and ball.
+  const float settle_weight = PlantedShare(input.foot_lock[side]);
+  if (settings.feet.sink_guard_toe && settle_weight > 0.0f && frame.traces[side].hit &&
+      frame.traces[side].toe_ground_m) {
+    const std::optional<glm::vec3> placed_toe = ToeSolePoint(leg, placed);
+    if (placed_toe) {
+      const float above = HeelAndBallClearance(leg, rig.foot_height_m, placed, *placed_toe, 0.0f,
+                                               frame.traces[side]) -
+                          settings.feet.sink_tolerance_m;
+      const float settle = EaseSettle(
+          placement_.settle_m[side],
+          std::clamp(above, 0.0f, settings.feet.max_settle_m) * frame.enable[side] * settle_weight,
+          settle_weight, settings.feet.max_settle_speed_m_s, dt);
+      placement_.settle_m[side] = settle;
+      placed.translation.y -= settle;
     } else {
       placement_.settle_m[side] = 0.0f;
     }
-    if (traces[side].hit) {
-      // Never through the surface: the lower of the heel's and the ball's sole points (along the
-      // foot's own up axis, so a heel strike's pitched foot is not lifted early) stays above the
-      // traced plane, within a tolerance (animations sink a planted foot a little; offsets lag a
-      // step; a dead blend carries a landing foot's downward speed on into the floor). Whatever
-      // Enable_FootIK says: it gates the ground's offsets, but a landing's curve ramping in from 0
-      // let the landing foot sink 4 cm below the floor.
-      const glm::vec3 sole = GuardedSolePoint(leg, rig.foot_height_m, placed, traces[side].normal,
-                                              settings.feet.sink_guard_toe);
-      const float sink = -glm::dot(sole - traces[side].point, traces[side].normal) -
-                         settings.feet.sink_tolerance_m;
-      if (sink > 0.0f)
-        placed.translation += traces[side].normal * sink;
-      // With the toe guard, heel and ball are each kept above the ground under them, not only
-      // above the plane under the ankle (which across a step's edge is the ground under neither).
-      if (settings.feet.sink_guard_toe && input.world != nullptr)
-        KeepSoleAboveGround(*input.world, leg, rig.foot_height_m, root_height, settings.feet,
-                            placed);
-    }
-    // Static ground holds a planted foot in world space, whichever static body the trace under
-    // the animated foot finds: as the body moves on, that trace crosses onto the next stair or
-    // the platform beside it, and a lock kept in the first body's space was dropped and planted
-    // again up there (a 30 cm jump beside the showcase's platform). Only a moving body carries it.
-    std::optional<Transform> body_transform;
-    world::BodyId lock_body = world::kNoBody;
-    if (input.world != nullptr && traces[side].hit &&
-        input.world->IsMovingBody(traces[side].body)) {
-      body_transform = input.world->BodyTransform(traces[side].body);
-      lock_body = traces[side].body;
-    }
-    const float lock_curve = input.grounded && settings.lock.enabled ? input.foot_lock[side] : 0.0f;
-    Transform target_world = UpdateFootLock(
-        locks_[side], lock_curve, placed, lock_body, body_transform,
-        traces[side].hit ? traces[side].body : world::kNoBody,
-        settings.lock.min_release_s > 0.0f && dt > 0.0f ? dt / settings.lock.min_release_s : 1.0f);
-    // The lock holds the foot's place on the ground; its height keeps following placement, so a
-    // foot planted while its offset was still settling (a step, a slope) does not hover or sink.
-    // Only while the animated foot's trace is on the body the foot was planted on: the plane
-    // under it then extends under the held foot. Over the next stair or the platform beside it,
-    // it says nothing of the ground where the foot is held (a foot held on the floor rose 30 cm
-    // onto the platform its animated twin had drifted over), and the held height stands.
-    const bool same_ground = traces[side].hit && traces[side].body == locks_[side].ground;
-    if (settings.lock.follow_placement_height && same_ground && enable[side] > 0.0f) {
-      // Placement traced the ground under the animated foot; the lock holds it elsewhere, so
-      // on a slope the held foot takes the height of the traced plane where it is held (an idle
-      // on 25 degrees held its heel 2 cm over the slope, 4.5 cm uphill of the animation's).
-      target_world.translation.y =
-          placed.translation.y +
-          PlaneRise(traces[side].normal, target_world.translation - placed.translation);
-      target_world.rotation = HoldYawFollowTilt(target_world.rotation, placed.rotation);
-    }
-    // A foot being released slides from where it was held to the placed one: across a step's
-    // edge its ball went 4.5 cm into the higher step (a 180 start off a stair, the held foot
-    // drawn back with the turning body), so it is kept above the ground there too.
-    if (locks_[side].locked && !IsFootPlanted(lock_curve) && settings.feet.sink_guard_toe &&
-        input.world != nullptr && traces[side].hit)
-      KeepSoleAboveGround(*input.world, leg, rig.foot_height_m, root_height, settings.feet,
-                          target_world);
-    // A held foot its leg cannot reach (a plant made part way back to the stride before it, a
-    // capsule outrunning its clip) would be shown lifted off the ground by the leg's reach clamp:
-    // 2.5 cm in a backward walk at full speed. It is drawn toward the hip along the ground
-    // instead, and held there: a short slide on the ground rather than a floating foot. Only a
-    // little per plant: a capsule that keeps outrunning its clip (a pivot turning on the spot at
-    // run speed) dragged the foot 20 cm in four frames, no better than lifting it.
-    if (!locks_[side].locked || !IsFootPlanted(lock_curve))
-      reach_drawn_m_[side] = 0.0f;
-    if (IsHeldOnStaticGround(locks_[side], lock_curve)) {
-      const glm::vec3 hip = model_[leg.chain.upper].translation;
-      const glm::vec3 knee = model_[leg.chain.lower].translation;
-      const glm::vec3 ankle = model_[leg.chain.end].translation;
-      // The hard reach: inside it the leg's soft band eases the last few mm, as in every
-      // stride's push-off; only a foot held beyond the leg itself is drawn in.
-      const float reach = std::clamp(settings.max_leg_extension, 0.0f, 1.0f) *
-                          (glm::length(knee - hip) + glm::length(ankle - knee));
-      const float drawn =
-          DrawIntoReach(target_world.translation, world_from_model.TransformPoint(hip), reach,
-                        settings.lock.max_reach_draw_m - reach_drawn_m_[side]);
-      if (drawn > 0.0f) {
-        reach_drawn_m_[side] += drawn;
-        locks_[side].held.translation.x = target_world.translation.x;
-        locks_[side].held.translation.z = target_world.translation.z;
-      }
-    }
+  } else {
+    placement_.settle_m[side] = 0.0f;
+  }
+  if (frame.traces[side].hit) {
+    // Never through the surface: the lower of the heel's and the ball's sole points (along the
+    // foot's own up axis, so a heel strike's pitched foot is not lifted early) stays above the
+    // traced plane, within a tolerance (animations sink a planted foot a little; offsets lag a
+    // step; a dead blend carries a landing foot's downward speed on into the floor). Whatever
+    // Enable_FootIK says: it gates the ground's offsets, but a landing's curve ramping in from 0
+    // let the landing foot sink 4 cm below the floor.
+    const glm::vec3 sole = GuardedSolePoint(
+        leg, rig.foot_height_m, placed, frame.traces[side].normal, settings.feet.sink_guard_toe);
+    const float sink = -glm::dot(sole - frame.traces[side].point, frame.traces[side].normal) -
+                       settings.feet.sink_tolerance_m;
+    if (sink > 0.0f)
+      placed.translation += frame.traces[side].normal * sink;
+    // With the toe guard, heel and ball are each kept above the ground under them, not only
+    // above the plane under the ankle (which across a step's edge is the ground under neither).
+    if (settings.feet.sink_guard_toe && input.world != nullptr)
+      KeepSoleAboveGround(*input.world, leg, rig.foot_height_m, root_height, settings.feet, placed);
+  }
+  // Static ground holds a planted foot in world space, whichever static body the trace under
+  // the frame.animated foot finds: as the body moves on, that trace crosses onto the next stair or
+  // the platform beside it, and a lock kept in the first body's space was dropped and planted
+  // again up there (a 30 cm jump beside the showcase's platform). Only a moving body carries it.
+  std::optional<Transform> body_transform;
+  world::BodyId lock_body = world::kNoBody;
+  if (input.world != nullptr && frame.traces[side].hit &&
+      input.world->IsMovingBody(frame.traces[side].body)) {
+    body_transform = input.world->BodyTransform(frame.traces[side].body);
+    lock_body = frame.traces[side].body;
+  }
+  const float lock_curve = input.grounded && settings.lock.enabled ? input.foot_lock[side] : 0.0f;
+  Transform target_world = UpdateFootLock(
+      locks_[side], lock_curve, placed, lock_body, body_transform,
+      frame.traces[side].hit ? frame.traces[side].body : world::kNoBody,
+      settings.lock.min_release_s > 0.0f && dt > 0.0f ? dt / settings.lock.min_release_s : 1.0f);
+  // The lock holds the foot's place on the ground; its height keeps following placement, so a
+  // foot planted while its offset was still settling (a step, a slope) does not hover or sink.
+  // Only while the frame.animated foot's trace is on the body the foot was planted on: the plane
+  // under it then extends under the held foot. Over the next stair or the platform beside it,
+  // it says nothing of the ground where the foot is held (a foot held on the floor rose 30 cm
+  // onto the platform its frame.animated twin had drifted over), and the held height stands.
+  const bool same_ground = frame.traces[side].hit && frame.traces[side].body == locks_[side].ground;
+  if (settings.lock.follow_placement_height && same_ground && frame.enable[side] > 0.0f) {
+    // Placement traced the ground under the frame.animated foot; the lock holds it elsewhere, so
+    // on a slope the held foot takes the height of the traced plane where it is held (an idle
+    // on 25 degrees held its heel 2 cm over the slope, 4.5 cm uphill of the animation's).
+    target_world.translation.y =
+        placed.translation.y +
+        PlaneRise(frame.traces[side].normal, target_world.translation - placed.translation);
+    target_world.rotation = HoldYawFollowTilt(target_world.rotation, placed.rotation);
+  }
+  // A foot being released slides from where it was held to the placed one: across a step's
+  // edge its ball went 4.5 cm into the higher step (a 180 start off a stair, the held foot
+  // drawn back with the turning body), so it is kept above the ground there too.
+  if (locks_[side].locked && !IsFootPlanted(lock_curve) && settings.feet.sink_guard_toe &&
+      input.world != nullptr && frame.traces[side].hit)
+    KeepSoleAboveGround(*input.world, leg, rig.foot_height_m, root_height, settings.feet,
+                        target_world);
+  // A held foot its leg cannot reach (a plant made part way back to the stride before it, a
+  // capsule outrunning its clip) would be shown lifted off the ground by the leg's reach clamp:
+  // 2.5 cm in a backward walk at full speed. It is drawn toward the hip along the ground
+  // instead, and held there: a short slide on the ground rather than a floating foot. Only a
+  // little per plant: a capsule that keeps outrunning its clip (a pivot turning on the spot at
+  // run speed) dragged the foot 20 cm in four frames, no better than lifting it.
+  if (!locks_[side].locked || !IsFootPlanted(lock_curve))
+    reach_drawn_m_[side] = 0.0f;
+  if (IsHeldOnStaticGround(locks_[side], lock_curve)) {
     const glm::vec3 hip = model_[leg.chain.upper].translation;
     const glm::vec3 knee = model_[leg.chain.lower].translation;
     const glm::vec3 ankle = model_[leg.chain.end].translation;
-    Transform target = model_from_world * target_world;
-    // Never as high as the hip: a foot target at or above the hip folds the leg past its limit,
-    // and the solve turns the thigh half round about its own axis in a frame (the Knight's stop on
-    // the stairs with the pelvis lowered 30 cm for the lower foot put the upper foot's target 7 cm
-    // over the hip). The foot is held a tenth of the leg's length below it instead.
-    const float highest =
-        hip.y - kMinFootDropUnderHip * (glm::length(knee - hip) + glm::length(ankle - knee));
-    target.translation.y = std::min(target.translation.y, highest);
-
-    // Knee direction: the animated knee's bend, steadied by the thigh's forward axis.
-    const glm::vec3 line = glm::normalize(ankle - hip);
-    const glm::vec3 knee_offset = (knee - hip) - glm::dot(knee - hip, line) * line;
-    const glm::vec3 thigh_axis = model_[leg.chain.upper].rotation * leg.knee_axis_in_thigh;
-    anim::TwoBoneIkGoal goal;
-    goal.target = target.translation;
-    goal.pole = knee_offset + settings.knee_axis_weight_m * thigh_axis;
-    goal.max_extension = settings.max_leg_extension;
-    goal.soft_extension = settings.leg_soft_extension;
-    goal.set_end_rotation = true;
-    goal.end_rotation = target.rotation;
-    // A swinging knee bends and straightens no faster than legs.max_swing_knee_speed_deg_s; a
-    // foot part way planted gets a band widened by its planted share, a planted one none.
-    const float swinging = 1.0f - PlantedShare(lock_curve);
-    // Never slower than the animation's own knee, which the clip may swing faster.
-    const float animated_knee = KneeAngle(hip, knee, ankle);
-    if (swinging > 0.0f && knees_[side] && settings.max_swing_knee_speed_deg_s > 0.0f) {
-      const float max_step = std::max(Radians(settings.max_swing_knee_speed_deg_s) * dt,
-                                      std::fabs(animated_knee - knees_[side]->animated_rad)) /
-                             swinging;
-      const ReachRange range = KneeStepReachRange(
-          glm::length(knee - hip), glm::length(ankle - knee), knees_[side]->solved_rad, max_step);
-      goal.max_reach_m = range.max_m;
-      // A knee that cannot bend fast enough leaves its foot beyond the target, lower: only as far
-      // as the ground lets it (the foot stays above it as the sole guard keeps it).
-      const glm::vec3 to_target = goal.target - hip;
-      const float distance = glm::length(to_target);
-      if (range.min_m > distance && distance > 0.0f && input.world != nullptr &&
-          settings.feet.sink_guard_toe) {
-        Transform beyond = world_from_model * target;
-        beyond.translation =
-            world_from_model.TransformPoint(hip + to_target * (range.min_m / distance));
-        KeepSoleAboveGround(*input.world, leg, rig.foot_height_m, root_height, settings.feet,
-                            beyond);
-        goal.target = model_from_world.TransformPoint(beyond.translation);
-      }
+    // The hard reach: inside it the leg's soft band eases the last few mm, as in every
+    // stride's push-off; only a foot held beyond the leg itself is drawn in.
+    const float reach = std::clamp(settings.max_leg_extension, 0.0f, 1.0f) *
+                        (glm::length(knee - hip) + glm::length(ankle - knee));
+    const float drawn =
+        DrawIntoReach(target_world.translation, world_from_model.TransformPoint(hip), reach,
+                      settings.lock.max_reach_draw_m - reach_drawn_m_[side]);
+    if (drawn > 0.0f) {
+      reach_drawn_m_[side] += drawn;
+      locks_[side].held.translation.x = target_world.translation.x;
+      locks_[side].held.translation.z = target_world.translation.z;
     }
-    const glm::quat animated_ankle = local_[leg.chain.end].rotation;
-    if (Status solved = anim::ApplyTwoBoneIk(assets_->skeleton(), leg.chain, goal, local_, model_);
-        !solved)
-      return solved;
-    LimitSwingingAnkle(side, leg, animated_ankle, swinging, dt);
-    knees_[side] = KneeAngles{
-        KneeAngle(model_[leg.chain.upper].translation, model_[leg.chain.lower].translation,
-                  model_[leg.chain.end].translation),
-        animated_knee};
-    feet_[side].locked = locks_[side].locked && lock_curve > 0.0f;
-    feet_[side].planted = IsFootPlanted(lock_curve);
   }
+  const glm::vec3 hip = model_[leg.chain.upper].translation;
+  const glm::vec3 knee = model_[leg.chain.lower].translation;
+  const glm::vec3 ankle = model_[leg.chain.end].translation;
+  Transform target = model_from_world * target_world;
+  // Never as high as the hip: a foot target at or above the hip folds the leg past its limit,
+  // and the solve turns the thigh half round about its own axis in a frame (the Knight's stop on
+  // the stairs with the pelvis lowered 30 cm for the lower foot put the upper foot's target 7 cm
+  // over the hip). The foot is held a tenth of the leg's length below it instead.
+  const float highest =
+      hip.y - kMinFootDropUnderHip * (glm::length(knee - hip) + glm::length(ankle - knee));
+  target.translation.y = std::min(target.translation.y, highest);
+
+  // Knee direction: the frame.animated knee's bend, steadied by the thigh's forward axis.
+  const glm::vec3 line = glm::normalize(ankle - hip);
+  const glm::vec3 knee_offset = (knee - hip) - glm::dot(knee - hip, line) * line;
+  const glm::vec3 thigh_axis = model_[leg.chain.upper].rotation * leg.knee_axis_in_thigh;
+  anim::TwoBoneIkGoal goal;
+  goal.target = target.translation;
+  goal.pole = knee_offset + settings.knee_axis_weight_m * thigh_axis;
+  goal.max_extension = settings.max_leg_extension;
+  goal.soft_extension = settings.leg_soft_extension;
+  goal.set_end_rotation = true;
+  goal.end_rotation = target.rotation;
+  // A swinging knee bends and straightens no faster than legs.max_swing_knee_speed_deg_s; a
+  // foot part way planted gets a band widened by its planted share, a planted one none.
+  const float swinging = 1.0f - PlantedShare(lock_curve);
+  // Never slower than the animation's own knee, which the clip may frame.swing faster.
+  const float animated_knee = KneeAngle(hip, knee, ankle);
+  if (swinging > 0.0f && knees_[side] && settings.max_swing_knee_speed_deg_s > 0.0f) {
+    const float max_step = std::max(Radians(settings.max_swing_knee_speed_deg_s) * dt,
+                                    std::fabs(animated_knee - knees_[side]->animated_rad)) /
+                           swinging;
+    const ReachRange range = KneeStepReachRange(glm::length(knee - hip), glm::length(ankle - knee),
+                                                knees_[side]->solved_rad, max_step);
+    goal.max_reach_m = range.max_m;
+    // A knee that cannot bend fast enough leaves its foot beyond the target, lower: only as far
+    // as the ground lets it (the foot stays above it as the sole guard keeps it).
+    const glm::vec3 to_target = goal.target - hip;
+    const float distance = glm::length(to_target);
+    if (range.min_m > distance && distance > 0.0f && input.world != nullptr &&
+        settings.feet.sink_guard_toe) {
+      Transform beyond = world_from_model * target;
+      beyond.translation =
+          world_from_model.TransformPoint(hip + to_target * (range.min_m / distance));
+      KeepSoleAboveGround(*input.world, leg, rig.foot_height_m, root_height, settings.feet, beyond);
+      goal.target = model_from_world.TransformPoint(beyond.translation);
+    }
+  }
+  const glm::quat animated_ankle = local_[leg.chain.end].rotation;
+  if (Status solved = anim::ApplyTwoBoneIk(assets_->skeleton(), leg.chain, goal, local_, model_);
+      !solved)
+    return solved;
+  LimitSwingingAnkle(side, leg, animated_ankle, swinging, dt);
+  knees_[side] =
+      KneeAngles{KneeAngle(model_[leg.chain.upper].translation, model_[leg.chain.lower].translation,
+                           model_[leg.chain.end].translation),
+                 animated_knee};
+  feet_[side].locked = locks_[side].locked && lock_curve > 0.0f;
+  feet_[side].planted = IsFootPlanted(lock_curve);
   return Status::Ok();
 }
 

@@ -5,6 +5,7 @@
 // character's small state plus its output pose buffers.
 
 #include <array>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -165,7 +166,35 @@ class CharacterIk {
   Status LayerOne(int overlay, std::span<const Transform> local, std::span<const Transform> model,
                   std::span<Transform> out_local, std::span<Transform> out_model);
   Status ApplyOverlay(std::span<const Transform> local, std::span<const Transform> model);
+  // What PlaceFeet's stages hand on to each other in one frame, per leg.
+  struct FeetFrame {
+    // Animated feet in world space, before the pelvis moves.
+    std::array<Transform, 2> animated;
+    std::array<FootTrace, 2> traces{};
+    std::array<glm::vec3, 2> offset_targets{glm::vec3(0.0f), glm::vec3(0.0f)};
+    std::array<glm::quat, 2> tilt_targets{glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
+    std::array<float, 2> enable{0.0f, 0.0f};
+    // How far each falling foot is tucked up ahead of touchdown (m), and the root's fall speed.
+    std::array<float, 2> tuck{0.0f, 0.0f};
+    float fall_speed = 0.0f;
+    // How far each foot is into its swing (0 planted or down, 1 lifted and free).
+    std::array<float, 2> swing{0.0f, 0.0f};
+    // How soon each swinging foot's toe gets over the step up ahead (s), when one is ahead.
+    std::array<float, 2> time_to_riser{std::numeric_limits<float>::infinity(),
+                                       std::numeric_limits<float>::infinity()};
+    // The lowest offset each swinging foot may take while following the pelvis down (its sole
+    // then clears the ground under it by swing_clearance_m); unset without ground under it.
+    std::array<std::optional<float>, 2> lowest_clear_offset;
+    // The deepest step down each leg takes (max_step_down_leg_share of its length).
+    std::array<float, 2> max_step_down{0.0f, 0.0f};
+  };
+  // Feet and pelvis: PlanFoot for each leg, PlacePelvisAndFeet, LowerPelvis, SolveLeg for each.
   Status PlaceFeet(const CharacterIkInput& input, float dt);
+  void PlanFoot(const CharacterIkInput& input, float dt, int side, FeetFrame& frame);
+  void PlacePelvisAndFeet(const CharacterIkInput& input, float dt, FeetFrame& frame);
+  // Lowers the pelvis by placement_'s offset (world vertical, in its parent's space).
+  Status LowerPelvis(const CharacterIkInput& input);
+  Status SolveLeg(const CharacterIkInput& input, float dt, int side, const FeetFrame& frame);
   // Turns leg `side`'s solved ankle back toward last frame's when it turned faster than
   // legs.max_swing_ankle_speed_deg_s (or the animation's own ankle), by its swinging share, and
   // records this frame's.
