@@ -124,7 +124,7 @@ struct FootPlacementSettings {
   // above) is moved only sideways, onto ground within this drop beside it under the body: a
   // foot just off the side edge of stairs the body climbs stands on their treads, while a foot
   // stepping down a tread ahead still does. 0 (or not under max_step_down_leg_share): never.
-  float max_side_step_down_leg_share = 0.0f;
+  float max_side_step_down_leg_share = 0.2f;
   float ledge_search_step_m = 0.02f;
   float ledge_margin_m = 0.05f;
   // The fastest a foot moves onto or off that ground (m/s); the shift is kept while it is planted.

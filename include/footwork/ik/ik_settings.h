@@ -77,8 +77,9 @@ struct CharacterIkSettings {
   // knee 20 degrees, and a target running away in one frame (the Knight running down off a step,
   // its pelvis held in the world as the capsule dropped 4 cm a frame) snapped it straight. A foot
   // its knee leaves below its target is kept above the ground. Eased out as the foot plants.
-  // 0: off.
-  float max_swing_knee_speed_deg_s = 1200.0f;
+  // Under 1200: a knee held to 1200 deg/s turns exactly the joint-jump bar's 20 degrees a 60 Hz
+  // frame. 0: off.
+  float max_swing_knee_speed_deg_s = 1100.0f;
   // The same for a swinging ankle (the foot's turn against the shin), never slower than the
   // animation's own ankle: the shin swung back by a stop's blend and the foot pitched to the next
   // riser added up at the ankle (the Knight stopping up the stairs' side edge, 22.4 deg a frame).
