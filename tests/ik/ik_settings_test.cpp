@@ -60,6 +60,14 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.feet.max_swing_foot_drop_speed_m_s, b.feet.max_swing_foot_drop_speed_m_s);
   EXPECT_EQ(a.feet.swing_follows_pelvis, b.feet.swing_follows_pelvis);
   EXPECT_EQ(a.feet.pelvis_steady_climb_m_s, b.feet.pelvis_steady_climb_m_s);
+  EXPECT_EQ(a.feet.max_step_down_leg_share, b.feet.max_step_down_leg_share);
+  EXPECT_EQ(a.feet.max_side_step_down_leg_share, b.feet.max_side_step_down_leg_share);
+  EXPECT_EQ(a.feet.ledge_search_step_m, b.feet.ledge_search_step_m);
+  EXPECT_EQ(a.feet.ledge_margin_m, b.feet.ledge_margin_m);
+  EXPECT_EQ(a.feet.max_ledge_shift_speed_m_s, b.feet.max_ledge_shift_speed_m_s);
+  EXPECT_EQ(a.feet.max_pelvis_swing_drop_speed_m_s, b.feet.max_pelvis_swing_drop_speed_m_s);
+  EXPECT_EQ(a.feet.max_riser_clear_shift_m, b.feet.max_riser_clear_shift_m);
+  EXPECT_EQ(a.feet.riser_clear_lead_m, b.feet.riser_clear_lead_m);
   EXPECT_EQ(a.foot_height_scale, b.foot_height_scale);
   EXPECT_EQ(a.lock.enabled, b.lock.enabled);
   EXPECT_EQ(a.lock.follow_placement_height, b.lock.follow_placement_height);
@@ -103,6 +111,8 @@ TEST(IkSettings, ACharacterFileExtendsTheDefaultWithItsOwnFields) {
   expected.feet.riser_clear_margin_m = 0.05f;
   expected.feet.max_riser_push_back_m = 0.0f;
   expected.feet.landing_drop_lead_s = 0.2f;
+  expected.feet.max_swing_foot_drop_speed_m_s = 0.8f;
+  expected.feet.max_side_step_down_leg_share = 0.35f;
   expected.lock.min_release_s = 0.06f;
   expected.max_swing_knee_speed_deg_s = 900.0f;
   expected.max_swing_ankle_speed_deg_s = 900.0f;
