@@ -225,12 +225,13 @@ TEST_F(SecondPackTest, HoldingTheCapsuleThroughItsRunPivotTheKnightPassesEveryBa
 
 // The showcase, timed for the default character, takes the Knight up the stairs along their side
 // edge (its capsule's axis 3 cm off them), stops it there and starts it back down with a 180 turn.
-// It is held to every bar but the joint jump, which it misses at its sprint pivot (29 deg) and on
-// that edge (24 deg walking up it and starting off it). Its planted feet floated 8.9 cm
+// It is held to every bar but the joint jump, which it misses only at its sprint pivot (22.3 deg,
+// as in locomotion/run_pivot; 29 deg once, and 24 deg on that edge before the ledge shifts and the
+// swinging foot's and ankle's speed limits). Its planted feet floated 8.9 cm
 // (left-turning starts planted on the outside foot), 3.5 cm (an idle after a wide strafe stop)
 // and 2.3 cm (its sprint pivot at the rate cap), slid 0.94 cm/s on average, and on the edge
-// went 10.4 cm into the stairs: its right foot walked on the floor beside them and the pelvis went
-// 39 cm down for it.
+// went 10.4 cm into the stairs (its right foot walked on the floor beside them and the pelvis went
+// 39 cm down for it), all fixed since.
 TEST_F(SecondPackTest, TheKnightsShowcaseKeepsItsFeetPlantedAndStill) {
   const Run run = Simulate("showcase.json");
   ASSERT_FALSE(run.frames.empty());
