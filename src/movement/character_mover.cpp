@@ -369,7 +369,11 @@ void CharacterMover::PushFromMovingBodies(MovementState& state, float dt) const 
     if (body == state.base || !world_->IsMovingBody(body))
       continue;
     const auto transform = world_->BodyTransform(body);
-    const glm::vec3 push = Horizontal(world_->BodyVelocity(body)) * dt;
+    glm::vec3 push = Horizontal(world_->BodyVelocity(body)) * dt;
+    // At most a capsule radius an update: a long frame (the platform moved metres) must not carry
+    // the capsule past a wall the end-point test below would not see.
+    if (const float length = glm::length(push); length > settings_.capsule.radius_m)
+      push *= settings_.capsule.radius_m / length;
     // Only a body coming on: one moving away from the capsule lets go of it.
     if (!transform || !(glm::length(push) > kMinMoveM) ||
         glm::dot(push, Horizontal(state.position - transform->translation)) <= 0.0f)

@@ -374,6 +374,28 @@ TEST_F(MoverTest, AMovingPlatformDoesNotPushACharacterIntoAWall) {
   EXPECT_GT(pinned_frames, 0);
 }
 
+TEST_F(MoverTest, ALongFrameDoesNotPushACharacterFurtherThanItsRadius) {
+  // The platform of the push test, stepped in one 10 s frame once it touches the character:
+  // the platform has moved on metres, the push is held to a capsule radius.
+  world::PlatformDesc platform;
+  platform.size_m = {3.0f, 0.3f, 3.0f};
+  platform.waypoints_m = {{0, 0.15f, 5.0f}, {0, 0.15f, -20.0f}};
+  platform.speed_m_s = 1.0f;
+  world_.AddPlatform(platform);
+  CharacterMover mover(settings_, world_);
+  MovementState state = mover.Spawn({0.2f, 0.0f, 3.0f});
+  int frames = 0;
+  while (glm::length(state.pushed) == 0.0f && frames++ < 120) {
+    world_.Advance(kDt);
+    ASSERT_TRUE(mover.Update(state, {{0, 0, 0}, Gait::kRun, false}, kDt).ok());
+  }
+  ASSERT_GT(glm::length(state.pushed), 0.0f);
+  world_.Advance(10.0);
+  ASSERT_TRUE(mover.Update(state, {{0, 0, 0}, Gait::kRun, false}, 10.0f).ok());
+  EXPECT_LE(glm::length(state.pushed), settings_.capsule.radius_m + 1e-5f);
+  EXPECT_TRUE(std::isfinite(state.position.z));
+}
+
 TEST_F(MoverTest, ZeroDtChangesNothingAndBadInputIsRejected) {
   CharacterMover mover(settings_, world_);
   MovementState state = mover.Spawn({0, 0, 0});
