@@ -245,7 +245,7 @@ Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
   mover_input.direction /= stair_stride_factor_;
   // A pivot turning on the spot holds the capsule (turn.pivot_holds_capsule): a shorter input
   // lowers the mover's speed limit as a half-deflected stick does.
-  if (state() == Id::kPivot && std::isfinite(pivot_speed_limit_m_s_)) {
+  if (HoldsCapsuleInPivot()) {
     const float max_speed = mover.settings().ForGait(move.gait).max_speed_m_s;
     if (max_speed > pivot_speed_limit_m_s_)
       mover_input.direction *= pivot_speed_limit_m_s_ / max_speed;
@@ -449,8 +449,7 @@ void LocomotionCharacter::Rotate(const LocomotionInput& input, float dt) {
   // over the braking). The primary rotation holds the committed direction until then.
   // So does a pivot holding the capsule on the spot (turn.pivot_holds_capsule): its velocity
   // stays the old way's or none until the clip runs off the new way.
-  const bool holding = current == Id::kPivot && std::isfinite(pivot_speed_limit_m_s_);
-  const float velocity_yaw = turning_start && (essential_.should_turn || holding)
+  const float velocity_yaw = turning_start && (essential_.should_turn || HoldsCapsuleInPivot())
                                  ? rotation_.primary_yaw
                                  : essential_.last_velocity_yaw;
   actor_yaw_ =

@@ -46,6 +46,31 @@ class CharacterIkTest : public ::testing::Test {
     model_ = ToModel(skeleton_, local_);
   }
 
+  // The model pose of each of 21 frames around a sudden change of the ground under the feet,
+  // `before` for 20 frames then `after`, with both feet's lock curves at `foot_lock`: the last
+  // frame on `before` first.
+  std::vector<std::vector<Transform>> PosesAcrossGroundChange(const CharacterIkSettings& settings,
+                                                              const PlaneWorld& before,
+                                                              const PlaneWorld& after,
+                                                              float foot_lock) const {
+    auto assets =
+        CharacterIkAssets::Create(skeleton_, MakeHumanoidProfile(), idle_, nullptr, {}, settings);
+    EXPECT_TRUE(assets.ok());
+    std::vector<std::vector<Transform>> poses;
+    if (!assets.ok())
+      return poses;
+    CharacterIk ik(*assets);
+    CharacterIkInput input = Input({0, 0, 0}, &before);
+    input.foot_lock = {foot_lock, foot_lock};
+    for (int frame = 0; frame < 40; ++frame) {
+      input.world = frame < 20 ? &before : &after;
+      EXPECT_TRUE(ik.Update(input, local_, model_, 1.0f / 60.0f).ok());
+      if (frame >= 19)
+        poses.emplace_back(ik.model_pose().begin(), ik.model_pose().end());
+    }
+    return poses;
+  }
+
   CharacterIkInput Input(const glm::vec3& root, const PlaneWorld* world) const {
     CharacterIkInput input;
     input.character_world.translation = root;
@@ -386,26 +411,15 @@ TEST_F(CharacterIkTest, ASwingingKneeStraightensNoFasterThanItsSpeedLimit) {
     settings.max_swing_knee_speed_deg_s = speed_deg_s;
     // The knee's limit alone: the swinging foot's capped fall would also slow the knee.
     settings.feet.max_swing_foot_drop_speed_m_s = 0.0f;
-    auto assets =
-        CharacterIkAssets::Create(skeleton_, MakeHumanoidProfile(), idle_, nullptr, {}, settings);
-    EXPECT_TRUE(assets.ok());
-    CharacterIk ik(*assets);
-    const PlaneWorld raised(0.25f);
-    const PlaneWorld gone(-3.0f);
-    CharacterIkInput input = Input({0, 0, 0}, &raised);
-    input.foot_lock = {foot_lock, foot_lock};
-    std::optional<float> previous;
+    const auto knee = [](const std::vector<Transform>& pose) {
+      return KneeAngle(pose[kThighL].translation, pose[kCalfL].translation,
+                       pose[kFootL].translation);
+    };
+    const auto poses =
+        PosesAcrossGroundChange(settings, PlaneWorld(0.25f), PlaneWorld(-3.0f), foot_lock);
     float fastest = 0.0f;
-    for (int frame = 0; frame < 40; ++frame) {
-      input.world = frame < 20 ? &raised : &gone;
-      EXPECT_TRUE(ik.Update(input, local_, model_, dt).ok());
-      const std::span<const Transform> pose = ik.model_pose();
-      const float knee =
-          KneeAngle(pose[kThighL].translation, pose[kCalfL].translation, pose[kFootL].translation);
-      if (previous && frame >= 20)
-        fastest = std::max(fastest, std::fabs(knee - *previous));
-      previous = knee;
-    }
+    for (std::size_t k = 1; k < poses.size(); ++k)
+      fastest = std::max(fastest, std::fabs(knee(poses[k]) - knee(poses[k - 1])));
     return glm::degrees(fastest);
   };
   const float limit_deg_s = 300.0f;
@@ -423,25 +437,14 @@ TEST_F(CharacterIkTest, ASwingingAnkleTurnsNoFasterThanItsSpeedLimit) {
   const auto fastest_ankle_turn = [&](float speed_deg_s, float foot_lock) {
     CharacterIkSettings settings;
     settings.max_swing_ankle_speed_deg_s = speed_deg_s;
-    auto assets =
-        CharacterIkAssets::Create(skeleton_, MakeHumanoidProfile(), idle_, nullptr, {}, settings);
-    EXPECT_TRUE(assets.ok());
-    CharacterIk ik(*assets);
-    const PlaneWorld flat(0.0f);
-    const PlaneWorld tilted(0.0f, 0.5f);
-    CharacterIkInput input = Input({0, 0, 0}, &flat);
-    input.foot_lock = {foot_lock, foot_lock};
-    std::optional<glm::quat> previous;
+    const auto ankle = [](const std::vector<Transform>& pose) {
+      return glm::inverse(pose[kCalfL].rotation) * pose[kFootL].rotation;
+    };
+    const auto poses =
+        PosesAcrossGroundChange(settings, PlaneWorld(0.0f), PlaneWorld(0.0f, 0.5f), foot_lock);
     float fastest = 0.0f;
-    for (int frame = 0; frame < 40; ++frame) {
-      input.world = frame < 20 ? &flat : &tilted;
-      EXPECT_TRUE(ik.Update(input, local_, model_, dt).ok());
-      const std::span<const Transform> pose = ik.model_pose();
-      const glm::quat ankle = glm::inverse(pose[kCalfL].rotation) * pose[kFootL].rotation;
-      if (previous && frame >= 20)
-        fastest = std::max(fastest, AngleBetween(*previous, ankle));
-      previous = ankle;
-    }
+    for (std::size_t k = 1; k < poses.size(); ++k)
+      fastest = std::max(fastest, AngleBetween(ankle(poses[k - 1]), ankle(poses[k])));
     return glm::degrees(fastest);
   };
   const float limit_deg_s = 120.0f;

@@ -27,6 +27,18 @@ class MoverTest : public ::testing::Test {
     return state.position.y - settings_.capsule.half_height_m - settings_.floor_gap_m;
   }
 
+  // A 3 x 3 m platform 30 cm high sliding along the floor at 1 m/s from its centre at z 5 to
+  // `to_z` and back, about x = 0: its leading face is kSlidingPlatformHalfDepth ahead of its
+  // centre.
+  static constexpr float kSlidingPlatformHalfDepth = 1.5f;
+  world::BodyId AddSlidingPlatform(float to_z) {
+    world::PlatformDesc platform;
+    platform.size_m = {3.0f, 0.3f, 2.0f * kSlidingPlatformHalfDepth};
+    platform.waypoints_m = {{0, 0.15f, 5.0f}, {0, 0.15f, to_z}};
+    platform.speed_m_s = 1.0f;
+    return world_.AddPlatform(platform);
+  }
+
   // Eight 15 x 30 cm steps up from z = 2 toward +Z, `width_m` wide about x = 0, and a landing
   // 1.2 m high beyond them.
   void AddStairsAndLanding(float width_m) {
@@ -319,11 +331,7 @@ TEST_F(MoverTest, APlatformSlidingIntoAStandingCharacterPushesItAndLetsGoAsItRev
   // A 30 cm platform sliding along the floor toward -Z at 1 m/s, 4 m one way then back; the
   // character stands 2 m ahead of its leading face. It was carried along by the platform's top
   // edge against its side (and back again), its feet under the platform.
-  world::PlatformDesc platform;
-  platform.size_m = {3.0f, 0.3f, 3.0f};
-  platform.waypoints_m = {{0, 0.15f, 5.0f}, {0, 0.15f, 1.0f}};
-  platform.speed_m_s = 1.0f;
-  const world::BodyId id = world_.AddPlatform(platform);
+  const world::BodyId id = AddSlidingPlatform(1.0f);
   CharacterMover mover(settings_, world_);
   MovementState state = mover.Spawn({0.2f, 0.0f, 1.5f});
   ASSERT_EQ(state.mode, MovementMode::kWalking);
@@ -339,7 +347,7 @@ TEST_F(MoverTest, APlatformSlidingIntoAStandingCharacterPushesItAndLetsGoAsItRev
     ASSERT_NE(state.base, id) << "t " << i * kDt;
     ASSERT_NEAR(state.position.y, start_height, 1e-3f) << "t " << i * kDt;
     // Ahead of its leading face (z - 1.5) whenever it comes on.
-    const float face = world_.BodyTransform(id)->translation.z - 0.5f * platform.size_m.z;
+    const float face = world_.BodyTransform(id)->translation.z - kSlidingPlatformHalfDepth;
     ASSERT_LT(state.position.z, face - settings_.capsule.radius_m + 0.02f) << "t " << i * kDt;
   }
   EXPECT_TRUE(pushed);
@@ -354,11 +362,7 @@ TEST_F(MoverTest, AMovingPlatformDoesNotPushACharacterIntoAWall) {
   // The same platform, the character standing with its back 1 cm from a wall whose face is at
   // z 0.6, in the platform's way. Pinned, it is not pushed into the wall; once the platform has
   // slid under it, it rides the platform (not asserted here).
-  world::PlatformDesc platform;
-  platform.size_m = {3.0f, 0.3f, 3.0f};
-  platform.waypoints_m = {{0, 0.15f, 5.0f}, {0, 0.15f, 1.0f}};
-  platform.speed_m_s = 1.0f;
-  const world::BodyId id = world_.AddPlatform(platform);
+  const world::BodyId id = AddSlidingPlatform(1.0f);
   const float face = 0.6f;
   world_.AddBox({"wall", {4.0f, 2.0f, 0.2f}, {0.0f, 1.0f, face - 0.1f}, 0.0f});
   CharacterMover mover(settings_, world_);
@@ -367,7 +371,7 @@ TEST_F(MoverTest, AMovingPlatformDoesNotPushACharacterIntoAWall) {
   for (int i = 0; i < 4 * 60 && state.base != id; ++i) {
     world_.Advance(kDt);
     ASSERT_TRUE(mover.Update(state, {{0, 0, 0}, Gait::kRun, false}, kDt).ok());
-    const float platform_face = world_.BodyTransform(id)->translation.z - 0.5f * platform.size_m.z;
+    const float platform_face = world_.BodyTransform(id)->translation.z - kSlidingPlatformHalfDepth;
     pinned_frames += platform_face < state.position.z + settings_.capsule.radius_m ? 1 : 0;
     ASSERT_GT(state.position.z, face + settings_.capsule.radius_m - 0.005f) << "t " << i * kDt;
   }
@@ -377,11 +381,7 @@ TEST_F(MoverTest, AMovingPlatformDoesNotPushACharacterIntoAWall) {
 TEST_F(MoverTest, ALongFrameDoesNotPushACharacterFurtherThanItsRadius) {
   // The platform of the push test, stepped in one 10 s frame once it touches the character:
   // the platform has moved on metres, the push is held to a capsule radius.
-  world::PlatformDesc platform;
-  platform.size_m = {3.0f, 0.3f, 3.0f};
-  platform.waypoints_m = {{0, 0.15f, 5.0f}, {0, 0.15f, -20.0f}};
-  platform.speed_m_s = 1.0f;
-  world_.AddPlatform(platform);
+  AddSlidingPlatform(-20.0f);
   CharacterMover mover(settings_, world_);
   MovementState state = mover.Spawn({0.2f, 0.0f, 3.0f});
   int frames = 0;

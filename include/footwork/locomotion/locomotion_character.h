@@ -21,6 +21,7 @@
 // from the clip's travel direction to the velocity's.
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -305,6 +306,10 @@ class LocomotionCharacter {
   // The capsule's speed limit the pivot's clip sets for the next frame (turn.pivot_holds_capsule;
   // infinite while braking toward the pivot point or without the setting).
   float pivot_speed_limit_m_s_ = std::numeric_limits<float>::infinity();
+  // Whether a pivot holds the capsule this frame (turn.pivot_holds_capsule past its pivot point).
+  bool HoldsCapsuleInPivot() const {
+    return state() == LocomotionStateId::kPivot && std::isfinite(pivot_speed_limit_m_s_);
+  }
   // Whether the capsule has passed the pivot point (or stopped short of it) since the pivot began.
   bool pivot_passed_ = false;
   // Orientation warping angle now (radians).
