@@ -212,13 +212,48 @@ void LocomotionCharacter::CarryStopPointWithBase() {
   output_.stop_point = stop_point_;
 }
 
+const LocomotionInput& LocomotionCharacter::EffectiveInput(const movement::CharacterMover& mover,
+                                                           const LocomotionInput& input,
+                                                           bool player_moves, float dt) {
+  const GiveWaySettings& settings = assets_->settings().give_way;
+  std::optional<movement::OncomingBody> oncoming;
+  if (settings.look_ahead_m > 0.0f && !player_moves)
+    oncoming = mover.FindOncomingBody(movement_, settings.look_ahead_m);
+  const bool moving = essential_.is_moving || state() == Id::kStop;
+  UpdateGiveWay(give_way_, oncoming, player_moves, moving, actor_yaw_, dt, settings);
+  if (!give_way_.active && !give_way_.releasing)
+    return input;
+  // Strafing toward the held yaw keeps the facing: the character steps back or aside with the
+  // directional clips rather than turning round first. The run gait's speed limit is scaled down
+  // to the speed wanted, as a part-deflected key would (the walk gait may be slower than the
+  // platform).
+  give_way_input_ = input;
+  give_way_input_.device = InputDevice::kKeyboard;
+  give_way_input_.walk_mode = false;
+  give_way_input_.sprint = false;
+  give_way_input_.jump = false;
+  give_way_input_.rotation_mode = RotationMode::kStrafing;
+  give_way_input_.camera_yaw = give_way_.facing_yaw;
+  const float run_speed = mover.settings().ForGait(movement::Gait::kRun).max_speed_m_s;
+  // The axes that WorldMoveDirection turns back into the give-way velocity.
+  const glm::vec3 forward = DirectionFromYaw(give_way_.facing_yaw);
+  const glm::vec3 right = DirectionFromYaw(give_way_.facing_yaw - 0.5f * kPi);
+  give_way_input_.move =
+      glm::vec2(glm::dot(give_way_.velocity, right), glm::dot(give_way_.velocity, forward)) /
+      run_speed;
+  return give_way_input_;
+}
+
 Status LocomotionCharacter::Update(const movement::CharacterMover& mover,
-                                   const LocomotionInput& input, float dt) {
+                                   const LocomotionInput& player_input, float dt) {
   if (!(dt > 0.0f) || !std::isfinite(dt))
     return Error{"locomotion: frame time must be a positive finite number of seconds"};
-  glm::vec2 axes = input.device == InputDevice::kGamepad
-                       ? movement::FilterStick(input.move, assets_->gamepad())
-                       : input.move;
+  glm::vec2 axes = player_input.device == InputDevice::kGamepad
+                       ? movement::FilterStick(player_input.move, assets_->gamepad())
+                       : player_input.move;
+  const LocomotionInput& input = EffectiveInput(mover, player_input, axes != glm::vec2(0.0f), dt);
+  if (&input == &give_way_input_)
+    axes = input.move;
   if (glm::length(axes) > 1.0f)
     axes = glm::normalize(axes);
   movement::MoveInput move;

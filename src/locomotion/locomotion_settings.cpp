@@ -1,9 +1,9 @@
 #include "footwork/locomotion/locomotion_settings.h"
 
 #include <algorithm>
-#include <iterator>
-
 #include <limits>
+#include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -126,6 +126,12 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
       .Number("max_stride_factor", s.stairs.max_stride_factor, 1.0f, 10.0f, jf::kOptional)
       .Number("factor_rate_per_s", s.stairs.factor_rate_per_s, 0.0f, 1000.0f, jf::kOptional);
 
+  read.Object("give_way", jf::kOptional)
+      .Number("look_ahead_m", s.give_way.look_ahead_m, 0.0f, 5.0f, jf::kOptional)
+      .Number("keep_gap_m", s.give_way.keep_gap_m, 0.0f, 5.0f, jf::kOptional)
+      .Number("gap_gain_per_s", s.give_way.gap_gain_per_s, 0.0f, 100.0f, jf::kOptional)
+      .Number("hold_s", s.give_way.hold_s, 0.0f, 10.0f, jf::kOptional);
+
   read.Object("stride_warping")
       .Bool("enabled", s.stride_warping.enabled)
       .Number("min_ratio", s.stride_warping.min_ratio, 0.01f, 1.0f)
@@ -141,6 +147,18 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
       .Number("reach_soft_band", s.stride_warping.reach_soft_band, 0.0f, 0.5f)
       .Number("max_leg_extension", s.stride_warping.max_leg_extension, 0.5f, 1.0f)
       .Number("knee_axis_weight_m", s.stride_warping.knee_axis_weight_m, 0.0f, 1.0f);
+}
+
+void RejectUnknownKeys(jf::FieldReader& read, const nlohmann::json& document,
+                       const jf::FieldPath& root, const std::string& section,
+                       const std::vector<std::string>& known) {
+  const auto object = document.find(section);
+  if (object == document.end() || !object->is_object())
+    return;
+  for (const auto& [key, value] : object->items()) {
+    if (std::find(known.begin(), known.end(), key) == known.end())
+      read.Fail(root.Child(section + "." + key), "unknown field");
+  }
 }
 
 }  // namespace
@@ -164,18 +182,15 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
     read.Fail(root.Child("air.heavy_land_fall_speed_m_s"),
               "must not exceed air.heavy_land_full_fall_speed_m_s");
   }
-  // The stairs section is checked key by key: a misspelt key would leave the stair stride off.
-  if (const auto stairs = document->find("stairs");
-      stairs != document->end() && stairs->is_object()) {
-    static const char* const kStairKeys[] = {
-        "_comment",          "max_rise_per_step_m", "max_drop_per_step_m", "survey_behind_m",
-        "survey_ahead_m",    "survey_spacing_m",    "min_riser_m",         "max_riser_m",
-        "max_stride_factor", "factor_rate_per_s"};
-    for (const auto& [key, value] : stairs->items()) {
-      if (std::find(std::begin(kStairKeys), std::end(kStairKeys), key) == std::end(kStairKeys))
-        read.Fail(root.Child("stairs." + key), "unknown field");
-    }
-  }
+  // The optional sections are checked key by key: a misspelt key would leave the feature off.
+  static const std::vector<std::string> kStairKeys = {
+      "_comment",          "max_rise_per_step_m", "max_drop_per_step_m", "survey_behind_m",
+      "survey_ahead_m",    "survey_spacing_m",    "min_riser_m",         "max_riser_m",
+      "max_stride_factor", "factor_rate_per_s"};
+  static const std::vector<std::string> kGiveWayKeys = {"_comment", "look_ahead_m", "keep_gap_m",
+                                                        "gap_gain_per_s", "hold_s"};
+  RejectUnknownKeys(read, *document, root, "stairs", kStairKeys);
+  RejectUnknownKeys(read, *document, root, "give_way", kGiveWayKeys);
   if (settings.stairs.min_riser_m > settings.stairs.max_riser_m)
     read.Fail(root.Child("stairs.min_riser_m"), "must not exceed stairs.max_riser_m");
   if ((settings.stairs.survey_behind_m + settings.stairs.survey_ahead_m) /

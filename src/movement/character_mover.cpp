@@ -390,6 +390,43 @@ void CharacterMover::PushFromMovingBodies(MovementState& state, float dt) const 
   }
 }
 
+std::optional<OncomingBody> CharacterMover::FindOncomingBody(const MovementState& state,
+                                                             float look_ahead_m) const {
+  if (state.mode != MovementMode::kWalking || !(look_ahead_m > 0.0f) ||
+      !std::isfinite(look_ahead_m))
+    return std::nullopt;
+  world::CapsuleShape reach = settings_.capsule;
+  reach.radius_m += look_ahead_m;
+  reach.half_height_m += look_ahead_m;
+  const std::vector<world::BodyId> touching =
+      world_->OverlapCapsule(state.position, settings_.capsule);
+  std::optional<OncomingBody> nearest;
+  for (const world::BodyId body : world_->OverlapCapsule(state.position, reach)) {
+    if (body == state.base || !world_->IsMovingBody(body))
+      continue;
+    const glm::vec3 velocity = Horizontal(world_->BodyVelocity(body));
+    const float speed = glm::length(velocity);
+    const auto transform = world_->BodyTransform(body);
+    if (!transform || !(speed > kMinMoveM) ||
+        glm::dot(velocity, Horizontal(state.position - transform->translation)) <= 0.0f)
+      continue;
+    // The gap along the body's way: sweep the capsule back toward it. A body beside the capsule's
+    // path (a platform passing in the next lane) is not met and is not oncoming.
+    float gap = 0.0f;
+    if (std::find(touching.begin(), touching.end(), body) == touching.end()) {
+      const glm::vec3 back = -velocity / speed * look_ahead_m;
+      const auto hit =
+          world_->CapsuleSweep(state.position, state.position + back, settings_.capsule);
+      if (!hit || hit->body != body)
+        continue;
+      gap = hit->distance_m;
+    }
+    if (!nearest || gap < nearest->gap_m)
+      nearest = OncomingBody{body, velocity, gap};
+  }
+  return nearest;
+}
+
 void CharacterMover::UpdateBase(MovementState& state) const {
   state.base = state.floor.body;
   const auto transform = world_->BodyTransform(state.base);

@@ -152,6 +152,12 @@ TEST(LocomotionSettingsTest, ThePivotCapsuleHoldIsOffUnlessAskedForAndMustBeABoo
   auto settings = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "default.json");
   ASSERT_TRUE(settings.ok()) << settings.error().message;
   EXPECT_FALSE(settings->turn.pivot_holds_capsule);
+  EXPECT_FALSE(LocomotionSettings{}.turn.pivot_holds_capsule);
+  // The Knight holds its capsule, at a cap of 1.5.
+  auto knight = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "kaykit_knight.json");
+  ASSERT_TRUE(knight.ok()) << knight.error().message;
+  EXPECT_TRUE(knight->turn.pivot_holds_capsule);
+  EXPECT_FLOAT_EQ(knight->turn.pivot_play_rate_max, 1.5f);
   nlohmann::json document = nlohmann::json::parse(DefaultText());
   document["turn"]["pivot_holds_capsule"] = true;
   auto holds = ParseLocomotionSettings(document.dump(), "default.json");
@@ -192,6 +198,34 @@ TEST(LocomotionSettingsTest, TheStairStrideIsOffByDefaultAndTheKnightsTakesATrea
   ASSERT_FALSE(typo.ok());
   EXPECT_NE(typo.error().message.find("max_rise_per_stp_m"), std::string::npos)
       << typo.error().message;
+}
+
+TEST(LocomotionSettingsTest, GivingWayIsOffInCodeOnInTheShippedFilesAndChecksItsKeys) {
+  EXPECT_EQ(LocomotionSettings{}.give_way.look_ahead_m, 0.0f);
+  auto settings = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "default.json");
+  ASSERT_TRUE(settings.ok()) << settings.error().message;
+  EXPECT_FLOAT_EQ(settings->give_way.look_ahead_m, 0.6f);
+  EXPECT_FLOAT_EQ(settings->give_way.keep_gap_m, 0.15f);
+  EXPECT_FLOAT_EQ(settings->give_way.gap_gain_per_s, 3.0f);
+  EXPECT_FLOAT_EQ(settings->give_way.hold_s, 0.3f);
+  auto knight = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "kaykit_knight.json");
+  ASSERT_TRUE(knight.ok()) << knight.error().message;
+  EXPECT_FLOAT_EQ(knight->give_way.look_ahead_m, 0.6f);
+
+  nlohmann::json document = nlohmann::json::parse(DefaultText());
+  document.erase("give_way");
+  auto without = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_TRUE(without.ok()) << without.error().message;
+  EXPECT_EQ(without->give_way.look_ahead_m, 0.0f);
+  for (const auto& [key, value] : {std::pair{"look_ahead_m", -0.1}, std::pair{"hold_s", 11.0},
+                                   std::pair{"look_ahed_m", 0.6}}) {
+    document = nlohmann::json::parse(DefaultText());
+    document["give_way"][key] = value;
+    auto bad = ParseLocomotionSettings(document.dump(), "default.json");
+    ASSERT_FALSE(bad.ok()) << key;
+    EXPECT_NE(bad.error().message.find(std::string("give_way.") + key), std::string::npos)
+        << bad.error().message;
+  }
 }
 
 TEST(LocomotionSettingsTest, AScenarioMoveLetsGoNearAPoint) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -394,6 +395,45 @@ TEST_F(MoverTest, ALongFrameDoesNotPushACharacterFurtherThanItsRadius) {
   ASSERT_TRUE(mover.Update(state, {{0, 0, 0}, Gait::kRun, false}, 10.0f).ok());
   EXPECT_LE(glm::length(state.pushed), settings_.capsule.radius_m + 1e-5f);
   EXPECT_TRUE(std::isfinite(state.position.z));
+}
+
+TEST_F(MoverTest, AnOncomingPlatformIsFoundWithinTheLookAheadWithItsGapAndVelocity) {
+  // The sliding platform coming toward -Z at 1 m/s at three standing characters: one in its way,
+  // one in the next lane (it passes beside it), one behind it (it moves away from it).
+  const world::BodyId id = AddSlidingPlatform(-20.0f);
+  CharacterMover mover(settings_, world_);
+  const float radius = settings_.capsule.radius_m;
+  MovementState ahead = mover.Spawn({0.2f, 0.0f, 2.0f});
+  const MovementState beside = mover.Spawn({1.5f + radius + 0.05f, 0.0f, 2.0f});
+  const MovementState behind = mover.Spawn({0.2f, 0.0f, 5.0f + kSlidingPlatformHalfDepth + 0.3f});
+  constexpr float kLookAhead = 0.6f;
+  int found_frames = 0;
+  // Until the platform's leading face reaches the axis of the one in its way (1.5 s).
+  for (int i = 0; i < 90; ++i) {
+    world_.Advance(kDt);
+    const float face = world_.BodyTransform(id)->translation.z + kSlidingPlatformHalfDepth;
+    const float lead = world_.BodyTransform(id)->translation.z - kSlidingPlatformHalfDepth;
+    const float gap = lead - (ahead.position.z + radius);
+    const auto oncoming = mover.FindOncomingBody(ahead, kLookAhead);
+    if (gap > kLookAhead + 0.02f) {
+      EXPECT_FALSE(oncoming.has_value()) << "t " << i * kDt << " gap " << gap;
+    } else if (gap < kLookAhead - 0.02f) {
+      ASSERT_TRUE(oncoming.has_value()) << "t " << i * kDt << " gap " << gap;
+      ++found_frames;
+      EXPECT_EQ(oncoming->body, id);
+      EXPECT_NEAR(oncoming->gap_m, std::max(gap, 0.0f), 0.01f) << "t " << i * kDt;
+      EXPECT_NEAR(oncoming->velocity.z, -1.0f, 1e-3f);
+      EXPECT_NEAR(oncoming->velocity.x, 0.0f, 1e-3f);
+    }
+    EXPECT_FALSE(mover.FindOncomingBody(beside, kLookAhead).has_value()) << "t " << i * kDt;
+    EXPECT_FALSE(mover.FindOncomingBody(behind, kLookAhead).has_value()) << "t " << i * kDt;
+    ASSERT_GT(behind.position.z, face) << "the platform stays ahead of the one behind it";
+  }
+  EXPECT_GT(found_frames, 30);
+  // Off with no look-ahead, and in the air.
+  EXPECT_FALSE(mover.FindOncomingBody(ahead, 0.0f).has_value());
+  ahead.mode = MovementMode::kFalling;
+  EXPECT_FALSE(mover.FindOncomingBody(ahead, kLookAhead).has_value());
 }
 
 TEST_F(MoverTest, ZeroDtChangesNothingAndBadInputIsRejected) {

@@ -41,6 +41,7 @@
 #include "footwork/io/cooked_library.h"
 #include "footwork/locomotion/essential_data.h"
 #include "footwork/locomotion/gait_selector.h"
+#include "footwork/locomotion/give_way.h"
 #include "footwork/locomotion/locomotion_settings.h"
 #include "footwork/locomotion/rotation_controller.h"
 #include "footwork/locomotion/stair_stride.h"
@@ -224,6 +225,7 @@ class LocomotionCharacter {
   const EssentialData& essential() const { return essential_; }
   const GaitState& gait() const { return gait_; }
   const RotationState& rotation() const { return rotation_; }
+  const GiveWayState& give_way() const { return give_way_; }
   LocomotionStateId state() const;
   const ClipPlayer& player() const { return player_; }
   const LocomotionOutput& output() const { return output_; }
@@ -312,6 +314,12 @@ class LocomotionCharacter {
   }
   // Whether the capsule has passed the pivot point (or stopped short of it) since the pivot began.
   bool pivot_passed_ = false;
+  // Giving way to a platform (give_way.h), and the input it stands in for the player's with.
+  GiveWayState give_way_;
+  LocomotionInput give_way_input_;
+  // The player's input, or the give-way input while giving way.
+  const LocomotionInput& EffectiveInput(const movement::CharacterMover& mover,
+                                        const LocomotionInput& input, bool player_moves, float dt);
   // Orientation warping angle now (radians).
   float warp_angle_ = 0.0f;
   // Lean: last frame's horizontal velocity and actor yaw (acceleration and yaw rate).

@@ -198,6 +198,23 @@ struct StairSettings {
   float factor_rate_per_s = 3.0f;
 };
 
+// Giving way (give_way.h): a character standing without input steps out of the way of a moving
+// body (a platform) coming at it, walking ahead of it as fast as it comes, instead of having its
+// capsule shoved and its planted feet dragged. Off with look_ahead_m 0.
+struct GiveWaySettings {
+  // How near (m) an oncoming body comes before the character walks away from it. 0 turns giving
+  // way off.
+  float look_ahead_m = 0.0f;
+  // The gap (m) it keeps ahead of the body: it walks as fast as the body comes at this gap, faster
+  // nearer it, slower further away.
+  float keep_gap_m = 0.15f;
+  // How much faster per metre the gap is short (1/s).
+  float gap_gain_per_s = 3.0f;
+  // It keeps walking this long (s) after the body was last seen coming, so a body that pauses or
+  // a sweep that misses for a frame does not stop and restart it.
+  float hold_s = 0.3f;
+};
+
 // Dead blending between states (Part07).
 struct BlendSettings {
   // Velocity decay of the extrapolated outgoing pose.
@@ -217,6 +234,7 @@ struct LocomotionSettings {
   StrafeSettings strafe;
   BlendSettings blend;
   StairSettings stairs;
+  GiveWaySettings give_way;
   // Stride warping (the seed's Part10, Lyra), applied by the IK stage before foot lock.
   ik::StrideWarpingSettings stride_warping;
   // Chooser tables by role: CT_Start, CT_Cycle, CT_Stop, CT_Idle, CT_Air, CT_TurnInPlace (see

@@ -64,6 +64,15 @@ struct MoveInput {
   bool jump = false;
 };
 
+// A moving body (a platform) coming toward a standing capsule: what a character may give way to.
+struct OncomingBody {
+  world::BodyId body = world::kNoBody;
+  // The body's horizontal velocity, m/s.
+  glm::vec3 velocity{0.0f};
+  // How far the body still is from the capsule along its way, metres (0 when touching).
+  float gap_m = 0.0f;
+};
+
 class CharacterMover {
  public:
   // The world must outlive the mover. Settings are copied.
@@ -89,6 +98,11 @@ class CharacterMover {
   // when the body came to the capsule (a platform sliding into a character standing beside it).
   FloorState FindFloor(const glm::vec3& position, float max_distance_m,
                        const glm::vec3* velocity = nullptr) const;
+
+  // The nearest moving body (other than the base) within look_ahead_m of a walking capsule and
+  // moving toward it; nullopt when none is, or the capsule is in the air.
+  std::optional<OncomingBody> FindOncomingBody(const MovementState& state,
+                                               float look_ahead_m) const;
 
   bool IsWalkable(const glm::vec3& normal) const;
 
