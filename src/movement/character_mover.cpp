@@ -357,8 +357,12 @@ void CharacterMover::ApplyBaseMovement(MovementState& state) const {
   const auto transform = world_->BodyTransform(state.base);
   if (!transform)
     return;
-  state.position += transform->translation - state.base_position;
+  const glm::vec3 carried = transform->translation - state.base_position;
   state.base_position = transform->translation;
+  // Up and down with the base as it is (the capsule stands on it); along it swept and slid, so a
+  // base that passes through a wall (a kinematic platform) does not take its rider along.
+  state.position.y += carried.y;
+  MoveWithSlide(state, Horizontal(carried), /*walking=*/false);
 }
 
 void CharacterMover::PushFromMovingBodies(MovementState& state, float dt) const {

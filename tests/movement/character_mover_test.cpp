@@ -362,7 +362,7 @@ TEST_F(MoverTest, APlatformSlidingIntoAStandingCharacterPushesItAndLetsGoAsItRev
 TEST_F(MoverTest, AMovingPlatformDoesNotPushACharacterIntoAWall) {
   // The same platform, the character standing with its back 1 cm from a wall whose face is at
   // z 0.6, in the platform's way. Pinned, it is not pushed into the wall; once the platform has
-  // slid under it, it rides the platform (not asserted here).
+  // slid under it, it rides the platform (the next test).
   const world::BodyId id = AddSlidingPlatform(1.0f);
   const float face = 0.6f;
   world_.AddBox({"wall", {4.0f, 2.0f, 0.2f}, {0.0f, 1.0f, face - 0.1f}, 0.0f});
@@ -377,6 +377,24 @@ TEST_F(MoverTest, AMovingPlatformDoesNotPushACharacterIntoAWall) {
     ASSERT_GT(state.position.z, face + settings_.capsule.radius_m - 0.005f) << "t " << i * kDt;
   }
   EXPECT_GT(pinned_frames, 0);
+}
+
+TEST_F(MoverTest, APlatformCarryingACrushedCharacterDoesNotCarryItThroughTheWall) {
+  // The wall test's character, pinned until the platform slid under it, then riding it: the
+  // platform goes on through the wall (it is kinematic), its rider stays on this side of it.
+  const world::BodyId id = AddSlidingPlatform(-3.0f);
+  const float face = 0.6f;
+  world_.AddBox({"wall", {4.0f, 2.0f, 0.2f}, {0.0f, 1.0f, face - 0.1f}, 0.0f});
+  CharacterMover mover(settings_, world_);
+  MovementState state = mover.Spawn({0.2f, 0.0f, face + settings_.capsule.radius_m + 0.01f});
+  int riding_frames = 0;
+  for (int i = 0; i < 8 * 60; ++i) {
+    world_.Advance(kDt);
+    ASSERT_TRUE(mover.Update(state, {{0, 0, 0}, Gait::kRun, false}, kDt).ok());
+    riding_frames += state.base == id ? 1 : 0;
+    ASSERT_GT(state.position.z, face + settings_.capsule.radius_m - 0.005f) << "t " << i * kDt;
+  }
+  EXPECT_GT(riding_frames, 0);
 }
 
 TEST_F(MoverTest, ALongFrameDoesNotPushACharacterFurtherThanItsRadius) {

@@ -117,6 +117,8 @@ class CharacterMover {
   void StartFalling(MovementState& state) const;
   // Moves the capsule vertically to floor_gap_m above state.floor.
   void SnapToFloor(MovementState& state) const;
+  // Carries a based character by its base's displacement: vertically as is, horizontally swept
+  // (a kinematic base passing through a wall leaves its rider on this side).
   void ApplyBaseMovement(MovementState& state) const;
   // A moving body (not the base) overlapping the capsule and coming on pushes it along by its
   // horizontal motion this update, unless that would put it into a static body.
