@@ -130,6 +130,7 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
       .Number("look_ahead_m", s.give_way.look_ahead_m, 0.0f, 5.0f, jf::kOptional)
       .Number("keep_gap_m", s.give_way.keep_gap_m, 0.0f, 5.0f, jf::kOptional)
       .Number("gap_gain_per_s", s.give_way.gap_gain_per_s, 0.0f, 100.0f, jf::kOptional)
+      .Number("aside_speed_m_s", s.give_way.aside_speed_m_s, 0.0f, 20.0f, jf::kOptional)
       .Number("hold_s", s.give_way.hold_s, 0.0f, 10.0f, jf::kOptional);
 
   read.Object("stride_warping")
@@ -187,8 +188,8 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
       "_comment",          "max_rise_per_step_m", "max_drop_per_step_m", "survey_behind_m",
       "survey_ahead_m",    "survey_spacing_m",    "min_riser_m",         "max_riser_m",
       "max_stride_factor", "factor_rate_per_s"};
-  static const std::vector<std::string> kGiveWayKeys = {"_comment", "look_ahead_m", "keep_gap_m",
-                                                        "gap_gain_per_s", "hold_s"};
+  static const std::vector<std::string> kGiveWayKeys = {
+      "_comment", "look_ahead_m", "keep_gap_m", "gap_gain_per_s", "aside_speed_m_s", "hold_s"};
   RejectUnknownKeys(read, *document, root, "stairs", kStairKeys);
   RejectUnknownKeys(read, *document, root, "give_way", kGiveWayKeys);
   if (settings.stairs.min_riser_m > settings.stairs.max_riser_m)

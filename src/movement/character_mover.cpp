@@ -426,9 +426,31 @@ std::optional<OncomingBody> CharacterMover::FindOncomingBody(const MovementState
       gap = hit->distance_m;
     }
     if (!nearest || gap < nearest->gap_m)
-      nearest = OncomingBody{body, velocity, gap};
+      nearest = OncomingBody{body, velocity, gap, glm::vec3(0.0f)};
   }
+  if (nearest)
+    nearest->way_out = WayOut(state, *nearest, look_ahead_m);
   return nearest;
+}
+
+glm::vec3 CharacterMover::WayOut(const MovementState& state, const OncomingBody& oncoming,
+                                 float clear_m) const {
+  // Ahead of the body if that way is clear; else aside, first toward the side of the body's path
+  // the capsule is on (the nearer edge of its lane), then the other.
+  const glm::vec3 ahead = SafeNormal2D(oncoming.velocity);
+  glm::vec3 aside(-ahead.z, 0.0f, ahead.x);
+  if (const auto transform = world_->BodyTransform(oncoming.body);
+      transform && glm::dot(state.position - transform->translation, aside) < 0.0f)
+    aside = -aside;
+  // Raised by the step height: a slope or a step up is walked over, not in the way.
+  const glm::vec3 from = state.position + glm::vec3(0.0f, settings_.max_step_height_m, 0.0f);
+  for (const glm::vec3& way : {ahead, aside, -aside}) {
+    const auto hit = world_->CapsuleSweep(from, from + way * clear_m, settings_.capsule);
+    // The body itself may be touched already: only what does not move blocks the way.
+    if (!hit || hit->body == oncoming.body || world_->IsMovingBody(hit->body))
+      return way;
+  }
+  return glm::vec3(0.0f);
 }
 
 void CharacterMover::UpdateBase(MovementState& state) const {

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -83,6 +85,55 @@ TEST_F(GiveWayScenarioTest, WithoutGivingWayThePlatformDragsItsPlantedFeet) {
   ASSERT_TRUE(metrics.ok()) << metrics.error().message;
   ASSERT_TRUE(metrics->foot_slide.has_value());
   EXPECT_GT(metrics->foot_slide->mean_cm_s, 2.0);
+}
+
+// The platform's lane with a wall 80 cm behind the character (its back 46 cm from it), the
+// character 40 cm right of the lane's middle: walking back is blocked, so it steps aside out of
+// the lane, to its right, still facing the platform.
+TEST_F(GiveWayScenarioTest, WithAWallBehindItStepsAsideOutOfThePlatformsLane) {
+  const std::filesystem::path level_path =
+      std::filesystem::path(::testing::TempDir()) / "give_way_wall_level.json";
+  {
+    std::ofstream level(level_path);
+    level << R"({"name": "give_way_wall", "spawn_m": [0, 0, 0],
+      "boxes": [{"name": "ground", "size_m": [60, 1, 60], "position_m": [-20, -0.5, 10]},
+                {"name": "wall", "size_m": [4, 2.5, 0.4], "position_m": [-20, 1.25, 12.0]}],
+      "platforms": [{"name": "platform", "size_m": [3.0, 0.3, 3.0],
+                     "waypoints_m": [[-20, 0.15, 5], [-20, 0.15, 15], [-26, 0.15, 15]],
+                     "speed_m_s": 1.0, "path_mode": "ping_pong"}]})";
+  }
+  auto setup = LoadSimulationSetup(level_path, testing::DefaultLibrary());
+  ASSERT_TRUE(setup.ok()) << setup.error().message;
+  auto scenario = ParseScenario(R"({"dt": 0.0166667, "duration_s": 8,
+      "start": {"position": [-19.6, 0, 11], "yaw_deg": 180},
+      "events": [{"t": 0, "camera_yaw_deg": 180, "device": "gamepad"}]})",
+                                "give_way_wall.json");
+  ASSERT_TRUE(scenario.ok()) << scenario.error().message;
+  auto frames =
+      RunSimulation(*scenario, setup->assets, *setup->mover, SimulationOptionsFor(*setup));
+  ASSERT_TRUE(frames.ok()) << frames.error().message;
+  EXPECT_EQ(testing::StateSequenceOf(*frames).states,
+            (std::vector<std::string>{"Idle", "Start", "Cycle", "Stop", "Idle"}));
+  const float radius = setup->mover->settings().capsule.radius_m;
+  for (const sim::TraceFrame& frame : *frames) {
+    EXPECT_LT(std::fabs(std::fabs(frame.actor_yaw_deg) - 180.0f), 1.0f) << "t " << frame.t;
+    // Out of the way in time: the platform's corner brushes it 3 cm back at most (at the
+    // platform's 1 m/s from the lane's middle, it was pushed 45 cm, pinned against the wall and
+    // its foot run over by the platform).
+    ASSERT_LT(frame.position.z, 11.05f) << "t " << frame.t;
+    // On the ground: never stepped onto the platform's edge.
+    ASSERT_LT(frame.position.y, 0.92f) << "t " << frame.t;
+  }
+  // Out of the lane (its edge at x -18.5), to the right (+X facing -Z).
+  EXPECT_GT(frames->back().position.x - radius, -18.5f);
+  auto metrics = sim::ComputeMetrics(*frames, sim::MetricBars::WithIk());
+  ASSERT_TRUE(metrics.ok()) << metrics.error().message;
+  for (const sim::MetricCheck& check : metrics->checks) {
+    if (check.measured()) {
+      EXPECT_TRUE(check.passed()) << check.name << " = " << *check.value << ", bar "
+                                  << check.comparison << " " << *check.bar;
+    }
+  }
 }
 
 }  // namespace

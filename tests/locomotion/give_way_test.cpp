@@ -18,8 +18,9 @@ GiveWaySettings Settings() {
   return settings;
 }
 
-movement::OncomingBody Body(float gap_m) {
-  return movement::OncomingBody{7, glm::vec3(0.0f, 0.0f, 1.0f), gap_m};
+// A body coming toward +Z at 1 m/s, `gap_m` away, with the way ahead of it clear (or `way_out`).
+movement::OncomingBody Body(float gap_m, glm::vec3 way_out = glm::vec3(0.0f, 0.0f, 1.0f)) {
+  return movement::OncomingBody{7, glm::vec3(0.0f, 0.0f, 1.0f), gap_m, way_out};
 }
 
 TEST(GiveWayTest, WalksAsFastAsTheBodyComesAtTheKeptGapFasterNearerAndSlowerFurther) {
@@ -76,6 +77,20 @@ TEST(GiveWayTest, KeepsWalkingForTheHoldThenStopsFacingTheSameWayUntilItStands) 
   UpdateGiveWay(state, std::nullopt, false, false, 0.5f, kDt, settings);
   EXPECT_FALSE(state.active);
   EXPECT_FALSE(state.releasing);
+}
+
+TEST(GiveWayTest, StepsAsideWhenTheWayAheadIsBlockedAndStandsWhenBoxedIn) {
+  const GiveWaySettings settings = Settings();
+  GiveWayState state;
+  UpdateGiveWay(state, Body(0.15f, glm::vec3(-1.0f, 0.0f, 0.0f)), false, false, 0.0f, kDt,
+                settings);
+  ASSERT_TRUE(state.active);
+  // Out of the lane at aside_speed_m_s (the body's 1 m/s at the kept gap would be too slow).
+  EXPECT_NEAR(state.velocity.x, -settings.aside_speed_m_s, 1e-5f);
+  EXPECT_EQ(state.velocity.z, 0.0f);
+  GiveWayState boxed;
+  UpdateGiveWay(boxed, Body(0.0f, glm::vec3(0.0f)), false, false, 0.0f, kDt, settings);
+  EXPECT_FALSE(boxed.active);
 }
 
 TEST(GiveWayTest, ThePlayersInputAndAZeroLookAheadTurnItOff) {

@@ -208,6 +208,7 @@ TEST(LocomotionSettingsTest, GivingWayIsOffInCodeOnInTheShippedFilesAndChecksIts
   EXPECT_FLOAT_EQ(settings->give_way.keep_gap_m, 0.15f);
   EXPECT_FLOAT_EQ(settings->give_way.gap_gain_per_s, 3.0f);
   EXPECT_FLOAT_EQ(settings->give_way.hold_s, 0.3f);
+  EXPECT_FLOAT_EQ(settings->give_way.aside_speed_m_s, 3.0f);
   auto knight = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "kaykit_knight.json");
   ASSERT_TRUE(knight.ok()) << knight.error().message;
   EXPECT_FLOAT_EQ(knight->give_way.look_ahead_m, 0.6f);

@@ -454,6 +454,32 @@ TEST_F(MoverTest, AnOncomingPlatformIsFoundWithinTheLookAheadWithItsGapAndVeloci
   EXPECT_FALSE(mover.FindOncomingBody(ahead, kLookAhead).has_value());
 }
 
+TEST_F(MoverTest, TheWayOutOfAnOncomingPlatformIsAheadOfItThenAsideThenNone) {
+  // The platform coming toward -Z; the character 20 cm right (+X) of its lane's middle, 5 cm
+  // inside its look-ahead.
+  AddSlidingPlatform(-20.0f);
+  CharacterMover mover(settings_, world_);
+  const float radius = settings_.capsule.radius_m;
+  const glm::vec3 feet(0.2f, 0.0f, 5.0f - kSlidingPlatformHalfDepth - radius - 0.55f);
+  auto way_out = [&](const MovementState& state) {
+    const auto oncoming = mover.FindOncomingBody(state, 0.6f);
+    EXPECT_TRUE(oncoming.has_value());
+    return oncoming ? oncoming->way_out : glm::vec3(NAN);
+  };
+  world_.Advance(kDt);
+  const MovementState state = mover.Spawn(feet);
+  EXPECT_EQ(way_out(state), glm::vec3(0.0f, 0.0f, -1.0f));
+  // A wall 30 cm behind it: aside, first toward its side of the lane.
+  world_.AddBox({"back", {4.0f, 2.0f, 0.2f}, {0.0f, 1.0f, feet.z - radius - 0.3f - 0.1f}, 0.0f});
+  EXPECT_EQ(way_out(state), glm::vec3(1.0f, 0.0f, 0.0f));
+  // And one 30 cm to that side: the other side.
+  world_.AddBox({"right", {0.2f, 2.0f, 2.0f}, {feet.x + radius + 0.3f + 0.1f, 1.0f, feet.z}, 0.0f});
+  EXPECT_EQ(way_out(state), glm::vec3(-1.0f, 0.0f, 0.0f));
+  // Boxed in.
+  world_.AddBox({"left", {0.2f, 2.0f, 2.0f}, {feet.x - radius - 0.3f - 0.1f, 1.0f, feet.z}, 0.0f});
+  EXPECT_EQ(way_out(state), glm::vec3(0.0f));
+}
+
 TEST_F(MoverTest, ZeroDtChangesNothingAndBadInputIsRejected) {
   CharacterMover mover(settings_, world_);
   MovementState state = mover.Spawn({0, 0, 0});

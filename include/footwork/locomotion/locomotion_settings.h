@@ -210,6 +210,10 @@ struct GiveWaySettings {
   float keep_gap_m = 0.15f;
   // How much faster per metre the gap is short (1/s).
   float gap_gain_per_s = 3.0f;
+  // With the way ahead of the body blocked (a wall behind the character), it steps aside out of
+  // the body's lane at least this fast (m/s): the lane's width is not known, only that the body
+  // is coming.
+  float aside_speed_m_s = 3.0f;
   // It keeps walking this long (s) after the body was last seen coming, so a body that pauses or
   // a sweep that misses for a frame does not stop and restart it.
   float hold_s = 0.3f;

@@ -71,6 +71,9 @@ struct OncomingBody {
   glm::vec3 velocity{0.0f};
   // How far the body still is from the capsule along its way, metres (0 when touching).
   float gap_m = 0.0f;
+  // The way (unit, horizontal) the capsule can get out of it: the body's own way if clear for the
+  // look-ahead distance, else aside; zero when the capsule is boxed in.
+  glm::vec3 way_out{0.0f};
 };
 
 class CharacterMover {
@@ -124,6 +127,9 @@ class CharacterMover {
   // horizontal motion this update, unless that would put it into a static body.
   void PushFromMovingBodies(MovementState& state, float dt) const;
   void UpdateBase(MovementState& state) const;
+  // OncomingBody::way_out: the first of ahead of the body, aside, the other side, that the capsule
+  // can move clear_m along without meeting anything static.
+  glm::vec3 WayOut(const MovementState& state, const OncomingBody& oncoming, float clear_m) const;
   // Moves by delta with slides; walking ignores the vertical part of steep surfaces and tries to
   // step up low obstacles.
   void MoveWithSlide(MovementState& state, glm::vec3 delta, bool walking) const;
