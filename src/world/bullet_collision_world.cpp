@@ -1,5 +1,6 @@
 #include "footwork/world/bullet_collision_world.h"
 
+#include <BulletCollision/NarrowPhaseCollision/btRaycastCallback.h>
 #include <btBulletCollisionCommon.h>
 
 #include <algorithm>
@@ -89,6 +90,29 @@ struct BulletCollisionWorld::Impl {
 
   static BodyId IdOf(const btCollisionObject* object) {
     return object ? static_cast<BodyId>(object->getUserIndex()) : kNoBody;
+  }
+
+  // `exact`: the GJK convex cast (heights exact at boxes' edges) rather than Bullet's default
+  // subsimplex cast (BulletCollisionWorld::MeasuringRayCast).
+  std::optional<SweepHit> Ray(const glm::vec3& from, const glm::vec3& to, bool exact) const {
+    const float length = glm::length(to - from);
+    if (!(length > kMinSweepLengthM))
+      return std::nullopt;
+    btCollisionWorld::ClosestRayResultCallback callback(ToBt(from), ToBt(to));
+    if (exact)
+      callback.m_flags |= btTriangleRaycastCallback::kF_UseGjkConvexCastRaytest;
+    world.rayTest(ToBt(from), ToBt(to), callback);
+    if (!callback.hasHit())
+      return std::nullopt;
+    SweepHit hit;
+    hit.fraction = static_cast<float>(callback.m_closestHitFraction);
+    hit.distance_m = hit.fraction * length;
+    hit.point = ToGlm(callback.m_hitPointWorld);
+    glm::vec3 normal = ToGlm(callback.m_hitNormalWorld);
+    const float normal_length = glm::length(normal);
+    hit.normal = normal_length > 0.0f ? normal / normal_length : -(to - from) / length;
+    hit.body = IdOf(callback.m_collisionObject);
+    return hit;
   }
 
   std::optional<SweepHit> ConvexSweep(const btConvexShape& shape, const glm::vec3& from,
@@ -247,22 +271,12 @@ std::size_t BulletCollisionWorld::BodyCount() const {
 
 std::optional<SweepHit> BulletCollisionWorld::RayCast(const glm::vec3& from,
                                                       const glm::vec3& to) const {
-  const float length = glm::length(to - from);
-  if (!(length > kMinSweepLengthM))
-    return std::nullopt;
-  btCollisionWorld::ClosestRayResultCallback callback(ToBt(from), ToBt(to));
-  impl_->world.rayTest(ToBt(from), ToBt(to), callback);
-  if (!callback.hasHit())
-    return std::nullopt;
-  SweepHit hit;
-  hit.fraction = static_cast<float>(callback.m_closestHitFraction);
-  hit.distance_m = hit.fraction * length;
-  hit.point = ToGlm(callback.m_hitPointWorld);
-  glm::vec3 normal = ToGlm(callback.m_hitNormalWorld);
-  const float normal_length = glm::length(normal);
-  hit.normal = normal_length > 0.0f ? normal / normal_length : -(to - from) / length;
-  hit.body = Impl::IdOf(callback.m_collisionObject);
-  return hit;
+  return impl_->Ray(from, to, /*exact=*/false);
+}
+
+std::optional<SweepHit> BulletCollisionWorld::MeasuringRayCast(const glm::vec3& from,
+                                                               const glm::vec3& to) const {
+  return impl_->Ray(from, to, /*exact=*/true);
 }
 
 std::optional<SweepHit> BulletCollisionWorld::SphereSweep(const glm::vec3& from,
