@@ -231,6 +231,14 @@ TEST_F(MoverTest, AWalkingCapsulePerchedOnALedgesSideEdgeSlidesOffIt) {
   EXPECT_NEAR(Feet(slid), 0.0f, 2e-3f);
   EXPECT_LT(slid.position.x, -settings_.capsule.radius_m + 0.01f);
   EXPECT_GT(slid.position.z, 2.0f);
+  // A centimetre and a millimetre outside: the corner under the capsule's round bottom is that
+  // far from the axis; with the slide starting 2 cm off the axis, the capsule climbed the stairs'
+  // side edge with its feet on the floor beside them (a planted heel 10 cm over the floor).
+  for (const float axis_x : {-0.01f, -0.001f}) {
+    const MovementState near_edge = walk(settings_, axis_x, along);
+    EXPECT_NEAR(Feet(near_edge), 0.0f, 2e-3f) << axis_x;
+    EXPECT_LT(near_edge.position.x, -settings_.capsule.radius_m + 0.01f) << axis_x;
+  }
   // Axis 5 cm onto the ledge: standing on it, not perched.
   const MovementState on_ledge = walk(settings_, 0.05f, along);
   EXPECT_NEAR(Feet(on_ledge), 0.3f, 2e-3f);

@@ -70,8 +70,10 @@ struct MovementSettings {
   // is pushed off the edge at perch_slide_speed_m_s. Resting on a stair's corner with its axis
   // beside the stairs, its feet stood 15-56 cm below it on the floor. Unreal's
   // PerchRadiusThreshold makes such a capsule fall instead; a slide keeps it walking. Speed 0:
-  // off.
-  float perch_slide_offset_m = 0.02f;
+  // off. The offset is half a millimetre: with its axis 1 cm outside the stairs' side edge (2 cm
+  // before), the capsule climbed it with its feet on the floor beside the stairs; flat ground is
+  // kept by the drop, not the offset.
+  float perch_slide_offset_m = 0.0005f;
   float perch_slide_drop_m = 0.05f;
   float perch_slide_speed_m_s = 1.0f;
   // Slower than this a capsule is coming to rest and is not slid: one stopping on a stair's
