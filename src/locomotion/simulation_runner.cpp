@@ -103,6 +103,7 @@ Result<std::vector<sim::TraceFrame>> RunSimulation(
   frames.reserve(static_cast<std::size_t>(frame_count));
   bool stop_open = false;
   bool turn_open = false;
+  bool gave_way = false;
   std::optional<CharacterIkStage> ik_stage;
   std::optional<LookingNpc> npc;
   if (options.ik) {
@@ -177,6 +178,12 @@ Result<std::vector<sim::TraceFrame>> RunSimulation(
     if (output.stop_began) {
       frame.events.push_back(sim::TraceEvent::StopBegan(output.stop_point));
       stop_open = true;
+    }
+    const bool giving_way = character.give_way().active || character.give_way().releasing;
+    if (giving_way != gave_way) {
+      frame.events.push_back(giving_way ? sim::TraceEvent::GiveWayBegan()
+                                        : sim::TraceEvent::GiveWayEnded());
+      gave_way = giving_way;
     }
     frames.push_back(std::move(frame));
   }

@@ -159,6 +159,9 @@ std::vector<AxisLabel> EventMarkers(std::span<const TraceFrame> frames) {
         case TraceEvent::Kind::kTurnBegan:
           markers.push_back({frame.t, TurnKindName(event.turn_kind)});
           break;
+        case TraceEvent::Kind::kGiveWayBegan:
+          markers.push_back({frame.t, "give way"});
+          break;
         default:
           break;
       }

@@ -16,11 +16,13 @@ constexpr std::array<std::pair<TurnKind, const char*>, 4> kTurnKindNames{{
     {TurnKind::kTurnInPlace, "turn_in_place"},
 }};
 
-constexpr std::array<std::pair<TraceEvent::Kind, const char*>, 4> kEventKindNames{{
+constexpr std::array<std::pair<TraceEvent::Kind, const char*>, 6> kEventKindNames{{
     {TraceEvent::Kind::kStopBegan, "stop_began"},
     {TraceEvent::Kind::kStopEnded, "stop_ended"},
     {TraceEvent::Kind::kTurnBegan, "turn_began"},
     {TraceEvent::Kind::kTurnEnded, "turn_ended"},
+    {TraceEvent::Kind::kGiveWayBegan, "give_way_began"},
+    {TraceEvent::Kind::kGiveWayEnded, "give_way_ended"},
 }};
 
 }  // namespace

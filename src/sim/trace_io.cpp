@@ -74,6 +74,9 @@ Json EventJson(const TraceEvent& event) {
     case TraceEvent::Kind::kTurnEnded:
       json["interrupted"] = event.interrupted;
       break;
+    case TraceEvent::Kind::kGiveWayBegan:
+    case TraceEvent::Kind::kGiveWayEnded:
+      break;
   }
   return json;
 }
@@ -269,7 +272,9 @@ TraceEvent ReadEvent(LineReader& reader, const Json& json, const std::string& pa
   const auto parsed = TraceEventKindFromName(kind);
   if (!parsed) {
     reader.Fail(path + ".kind",
-                "unknown event \"" + kind + "\" (stop_began, stop_ended, turn_began, turn_ended)");
+                "unknown event \"" + kind +
+                    "\" (stop_began, stop_ended, turn_began, turn_ended, give_way_began, "
+                    "give_way_ended)");
     return event;
   }
   event.kind = *parsed;
@@ -300,6 +305,9 @@ TraceEvent ReadEvent(LineReader& reader, const Json& json, const std::string& pa
     case TraceEvent::Kind::kTurnEnded:
       event.interrupted = reader.Bool(json, "interrupted", path);
       break;
+    case TraceEvent::Kind::kGiveWayBegan:
+    case TraceEvent::Kind::kGiveWayEnded:
+      break;
   }
   return event;
 }
@@ -325,8 +333,7 @@ void ReadInternal(LineReader& reader, const Json& json, TraceFrame& frame) {
         const std::string foot_path = path + ".feet." + side;
         foot->sole_height_m = reader.OptionalFloat(*extra, "sole_height_m", foot_path);
         foot->surface_height_m = reader.OptionalFloat(*extra, "surface_height_m", foot_path);
-        foot->surface_velocity_m_s =
-            reader.OptionalVec3(*extra, "surface_velocity_m_s", foot_path);
+        foot->surface_velocity_m_s = reader.OptionalVec3(*extra, "surface_velocity_m_s", foot_path);
         foot->toe_height_m = reader.OptionalFloat(*extra, "toe_height_m", foot_path);
         foot->toe_surface_height_m =
             reader.OptionalFloat(*extra, "toe_surface_height_m", foot_path);

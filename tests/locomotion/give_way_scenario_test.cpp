@@ -57,6 +57,27 @@ TEST_F(GiveWayScenarioTest, TheCharacterWalksBackAheadOfThePlatformFacingItWithE
   // Never touched: the capsule keeps ahead of the platform's face (the platform turns off at
   // z 15 at t 10), and has walked out of its lane's end.
   EXPECT_GT(nearest_gap, 0.02f);
+  // The trace marks it: giving way began before the start, and ended once it stood again.
+  std::vector<std::pair<double, sim::TraceEvent::Kind>> give_way;
+  double started = -1.0;
+  for (const sim::TraceFrame& frame : *frames) {
+    for (const sim::TraceEvent& event : frame.events) {
+      if (event.kind == sim::TraceEvent::Kind::kGiveWayBegan ||
+          event.kind == sim::TraceEvent::Kind::kGiveWayEnded)
+        give_way.emplace_back(frame.t, event.kind);
+    }
+    if (started < 0.0 && frame.state == "Start")
+      started = frame.t;
+  }
+  ASSERT_EQ(give_way.size(), 2u);
+  EXPECT_EQ(give_way[0].second, sim::TraceEvent::Kind::kGiveWayBegan);
+  EXPECT_EQ(give_way[1].second, sim::TraceEvent::Kind::kGiveWayEnded);
+  EXPECT_LE(give_way[0].first, started);
+  for (const sim::TraceFrame& frame : *frames) {
+    if (frame.t >= give_way[1].first) {
+      EXPECT_EQ(frame.state, "Idle") << "t " << frame.t;
+    }
+  }
   std::printf("[give way] nearest gap to the platform %.3f m\n", nearest_gap);
   EXPECT_GT(walked_m, 5.0f);
   auto metrics = sim::ComputeMetrics(*frames, sim::MetricBars::WithIk());

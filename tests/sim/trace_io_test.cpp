@@ -30,6 +30,8 @@ std::vector<TraceFrame> Sample() {
   frames[6].foot_right.surface_velocity_m_s = glm::vec3(1.0f, 0.0f, -0.5f);
   frames[7].foot_left.toe_height_m = 0.02f;
   frames[7].foot_left.toe_surface_height_m = 0.15f;
+  frames[8].events.push_back(TraceEvent::GiveWayBegan());
+  frames[9].events.push_back(TraceEvent::GiveWayEnded());
   return frames;
 }
 

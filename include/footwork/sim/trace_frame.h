@@ -81,6 +81,10 @@ struct TraceEvent {
     kTurnBegan,
     // The turn finished (or was interrupted: set `interrupted`); yaw error is read on this frame.
     kTurnEnded,
+    // The character began giving way to a moving body coming at it (locomotion give_way), and
+    // stood again after it.
+    kGiveWayBegan,
+    kGiveWayEnded,
   };
   Kind kind = Kind::kStopBegan;
   glm::vec3 stop_point{0.0f};
@@ -115,6 +119,16 @@ struct TraceEvent {
     TraceEvent event;
     event.kind = Kind::kTurnEnded;
     event.interrupted = interrupted;
+    return event;
+  }
+  static TraceEvent GiveWayBegan() {
+    TraceEvent event;
+    event.kind = Kind::kGiveWayBegan;
+    return event;
+  }
+  static TraceEvent GiveWayEnded() {
+    TraceEvent event;
+    event.kind = Kind::kGiveWayEnded;
     return event;
   }
 
