@@ -297,267 +297,318 @@ void CharacterIk::PlanFoot(const CharacterIkInput& input, float dt, int side, Fe
   const float share = LookaheadShare(input.foot_lock[side], lift, lift_rate, settings.feet);
   const glm::vec3 velocity =
       TrackFootVelocity(placement_, side, frame.animated[side].translation, dt);
-  if (input.world != nullptr && input.grounded) {
-    // How far the sole clears the root's floor: with the toe guard the lower of heel and ball
-    // (a swinging foot points its toe down: measured at the heel, a foot landing toe first on
-    // the first step was held 3 cm over it).
-    const float sole_lift =
-        settings.feet.sink_guard_toe
-            ? LowestSolePoint(rig.legs[side], rig.foot_height_m, frame.animated[side], kUp).y -
-                  root_height
-            : lift;
-    // With the toe guard, the ball's ground counts too: a foot whose ball is over a higher
-    // step stands on that step (heel over the edge) instead of its ball going into the riser.
-    const std::optional<glm::vec3> toe = settings.feet.sink_guard_toe
-                                             ? ToeSolePoint(rig.legs[side], frame.animated[side])
-                                             : std::nullopt;
-    // Looking ahead from the toe, no further than where the ball lands (less the margin).
-    float reach_cap = std::numeric_limits<float>::infinity();
-    if (const auto& travel = input.plant_ball_travel[side]; toe && travel)
-      reach_cap = std::max(0.0f, glm::length(glm::vec2(travel->x, travel->z)) -
-                                     settings.feet.plant_lookahead_margin_m);
-    // A held foot's ball is measured where it is held: its frame.animated twin drifts a little from
-    // it (climbing, the ankle rolling), and a twin whose ball had crossed over the next step's
-    // riser stood the held foot, its ball over the tread below, on that step (the Knight walking
-    // up the stairs: 15 cm).
-    std::optional<glm::vec3> traced_toe = toe;
-    const FootLockState& held_lock = locks_[side];
-    if (traced_toe && IsHeldOnStaticGround(held_lock, input.foot_lock[side])) {
-      traced_toe->x += held_lock.held.translation.x - frame.animated[side].translation.x;
-      traced_toe->z += held_lock.held.translation.z - frame.animated[side].translation.z;
+  if (input.world == nullptr)
+    return;
+  if (!input.grounded) {
+    PlanAirborneFoot(input, side, frame);
+    return;
+  }
+  FootPlan plan;
+  plan.side = side;
+  plan.root_height = root_height;
+  plan.velocity = velocity;
+  plan.lookahead_velocity = velocity * share;
+  // How far the sole clears the root's floor: with the toe guard the lower of heel and ball
+  // (a swinging foot points its toe down: measured at the heel, a foot landing toe first on
+  // the first step was held 3 cm over it).
+  plan.sole_lift =
+      settings.feet.sink_guard_toe
+          ? LowestSolePoint(rig.legs[side], rig.foot_height_m, frame.animated[side], kUp).y -
+                root_height
+          : lift;
+  // With the toe guard, the ball's ground counts too: a foot whose ball is over a higher
+  // step stands on that step (heel over the edge) instead of its ball going into the riser.
+  plan.toe = settings.feet.sink_guard_toe ? ToeSolePoint(rig.legs[side], frame.animated[side])
+                                          : std::nullopt;
+  // Looking ahead from the toe, no further than where the ball lands (less the margin).
+  if (const auto& travel = input.plant_ball_travel[side]; plan.toe && travel)
+    plan.reach_cap = std::max(0.0f, glm::length(glm::vec2(travel->x, travel->z)) -
+                                        settings.feet.plant_lookahead_margin_m);
+  // The sole's height as last frame's offset leaves it, for whether it is below higher ground
+  // the foot would move onto (the ledge shift's wait and the edge hold).
+  plan.sole_before =
+      frame.animated[side].translation.y + placement_.offset[side].y - rig.foot_height_m;
+  TraceUnderFoot(input, frame, plan);
+  ShiftOntoLedge(input, dt, frame, plan);
+  ShiftOffRiser(input, dt, frame, plan);
+  HoldAtEdge(input, dt, frame, plan);
+  AimFoot(input, frame, plan);
+}
+
+FootTrace CharacterIk::TraceShifted(const CharacterIkInput& input, const FeetFrame& frame,
+                                    const FootPlan& plan, const glm::vec3& shift) const {
+  const std::optional<glm::vec3> toe =
+      plan.toe ? std::optional<glm::vec3>(*plan.toe + shift) : std::nullopt;
+  return TraceFoot(*input.world, frame.animated[plan.side].translation + shift, plan.root_height,
+                   assets_->settings().feet, plan.lookahead_velocity, toe, plan.reach_cap);
+}
+
+void CharacterIk::TraceUnderFoot(const CharacterIkInput& input, FeetFrame& frame,
+                                 const FootPlan& plan) const {
+  const int side = plan.side;
+  const FootPlacementSettings& feet = assets_->settings().feet;
+  // A held foot's ball is measured where it is held: its frame.animated twin drifts a little from
+  // it (climbing, the ankle rolling), and a twin whose ball had crossed over the next step's
+  // riser stood the held foot, its ball over the tread below, on that step (the Knight walking
+  // up the stairs: 15 cm).
+  std::optional<glm::vec3> traced_toe = plan.toe;
+  const FootLockState& held_lock = locks_[side];
+  if (traced_toe && IsHeldOnStaticGround(held_lock, input.foot_lock[side])) {
+    traced_toe->x += held_lock.held.translation.x - frame.animated[side].translation.x;
+    traced_toe->z += held_lock.held.translation.z - frame.animated[side].translation.z;
+  }
+  frame.traces[side] = TraceFoot(*input.world, frame.animated[side].translation, plan.root_height,
+                                 feet, plan.lookahead_velocity, traced_toe, plan.reach_cap);
+  // Its heel too, once its twin is over another tread than the one it is held on (a step
+  // between them): a foot held across a riser's edge, heel over the tread below and ball on the
+  // step, dropped 1.5 cm and turned 32 degrees in a frame as its twin's heel crossed onto the
+  // step (the Knight stopping on the stairs). Not otherwise: on flat ground and slopes the
+  // twin's plane stands (measured at the held heel, the Knight's keyboard strafe went over 20
+  // degrees).
+  if (traced_toe && frame.traces[side].hit &&
+      IsHeldOnStaticGround(held_lock, input.foot_lock[side])) {
+    const glm::vec3 held_ankle(held_lock.held.translation.x, frame.animated[side].translation.y,
+                               held_lock.held.translation.z);
+    const FootTrace held_trace = TraceFoot(*input.world, held_ankle, plan.root_height, feet,
+                                           plan.lookahead_velocity, traced_toe, plan.reach_cap);
+    if (held_trace.hit &&
+        std::fabs(held_trace.point.y - frame.traces[side].point.y) >= kMinStairStepM)
+      frame.traces[side] = held_trace;
+  }
+}
+
+void CharacterIk::ShiftOntoLedge(const CharacterIkInput& input, float dt, FeetFrame& frame,
+                                 FootPlan& plan) {
+  const int side = plan.side;
+  const IkRig& rig = assets_->rig();
+  const FootPlacementSettings& feet = assets_->settings().feet;
+  const Transform& world_from_model = input.character_world;
+  // Over a drop the leg cannot take, the foot stands on the ground the body stands on; the
+  // frame.traces and the offset are taken where it is moved to. Searched only when the ground
+  // under the foot is that far below the root's floor (no extra trace otherwise).
+  // The shift found this frame is approached at a capped speed, and kept while the foot is
+  // planted (the lock holds it where it landed): appearing at once, 25 cm sideways onto the
+  // stairs beside the floor, it swung the leg in a frame.
+  glm::vec3& ledge_shift = placement_.ledge_shift[side];
+  if (!(feet.max_step_down_leg_share > 0.0f)) {
+    ledge_shift = glm::vec3(0.0f);
+    return;
+  }
+  const float leg_m = LegLength(model_, rig.legs[side]);
+  const float max_drop = frame.max_step_down[side] = feet.max_step_down_leg_share * leg_m;
+  // No ground under the foot, or ground more than `drop` below the root's floor.
+  const auto deeper_than = [&](float drop) {
+    return !frame.traces[side].hit || plan.root_height - frame.traces[side].point.y > drop;
+  };
+  glm::vec3 wanted = ledge_shift;
+  if (!IsFootPlanted(input.foot_lock[side])) {
+    wanted = glm::vec3(0.0f);
+    const glm::vec3 side_axis = world_from_model.TransformVector(glm::vec3(1, 0, 0));
+    const float side_drop = feet.max_side_step_down_leg_share * leg_m;
+    if (deeper_than(max_drop)) {
+      wanted = LedgeSupportShift(*input.world, frame.animated[side].translation,
+                                 world_from_model.translation, max_drop, feet, side_axis);
     }
-    frame.traces[side] = TraceFoot(*input.world, frame.animated[side].translation, root_height,
-                                   settings.feet, velocity * share, traced_toe, reach_cap);
-    // Its heel too, once its twin is over another tread than the one it is held on (a step
-    // between them): a foot held across a riser's edge, heel over the tread below and ball on the
-    // step, dropped 1.5 cm and turned 32 degrees in a frame as its twin's heel crossed onto the
-    // step (the Knight stopping on the stairs). Not otherwise: on flat ground and slopes the
-    // twin's plane stands (measured at the held heel, the Knight's keyboard strafe went over 20
-    // degrees).
-    if (traced_toe && frame.traces[side].hit &&
-        IsHeldOnStaticGround(held_lock, input.foot_lock[side])) {
-      const glm::vec3 held_ankle(held_lock.held.translation.x, frame.animated[side].translation.y,
-                                 held_lock.held.translation.z);
-      const FootTrace held_trace = TraceFoot(*input.world, held_ankle, root_height, settings.feet,
-                                             velocity * share, traced_toe, reach_cap);
-      if (held_trace.hit &&
-          std::fabs(held_trace.point.y - frame.traces[side].point.y) >= kMinStairStepM)
-        frame.traces[side] = held_trace;
+    if (wanted == glm::vec3(0.0f) && side_drop > 0.0f && side_drop < max_drop &&
+        deeper_than(side_drop)) {
+      wanted = LedgeSupportShift(*input.world, frame.animated[side].translation,
+                                 world_from_model.translation, side_drop, feet, side_axis,
+                                 /*sideways_only=*/true);
     }
-    // Over a drop the leg cannot take, the foot stands on the ground the body stands on; the
-    // frame.traces and the offset are taken where it is moved to. Searched only when the ground
-    // under the foot is that far below the root's floor (no extra trace otherwise).
-    // The shift found this frame is approached at a capped speed, and kept while the foot is
-    // planted (the lock holds it where it landed): appearing at once, 25 cm sideways onto the
-    // stairs beside the floor, it swung the leg in a frame.
-    glm::vec3& ledge_shift = placement_.ledge_shift[side];
-    // The frame.traces with the foot (and its toe) moved by `shift`.
-    const auto trace_at = [&](const glm::vec3& shift) {
-      return TraceFoot(*input.world, frame.animated[side].translation + shift, root_height,
-                       settings.feet, velocity * share,
-                       toe ? std::optional<glm::vec3>(*toe + shift) : std::nullopt, reach_cap);
-    };
-    // The ground where the foot is going, when it is moving onto higher ground than it is over.
-    std::optional<float> going_to_ground;
-    // The sole's height as last frame's offset leaves it, for whether it is below higher ground
-    // the foot would move onto (the ledge shift's wait and the edge hold below).
-    const float sole_before =
-        frame.animated[side].translation.y + placement_.offset[side].y - rig.foot_height_m;
-    if (settings.feet.max_step_down_leg_share > 0.0f) {
-      const float leg_m = LegLength(model_, rig.legs[side]);
-      const float max_drop = frame.max_step_down[side] =
-          settings.feet.max_step_down_leg_share * leg_m;
-      // No ground under the foot, or ground more than `drop` below the root's floor.
-      const auto deeper_than = [&](float drop) {
-        return !frame.traces[side].hit || root_height - frame.traces[side].point.y > drop;
-      };
-      glm::vec3 wanted = ledge_shift;
-      if (!IsFootPlanted(input.foot_lock[side])) {
-        wanted = glm::vec3(0.0f);
-        const glm::vec3 side_axis = world_from_model.TransformVector(glm::vec3(1, 0, 0));
-        const float side_drop = settings.feet.max_side_step_down_leg_share * leg_m;
-        if (deeper_than(max_drop)) {
-          wanted =
-              LedgeSupportShift(*input.world, frame.animated[side].translation,
-                                world_from_model.translation, max_drop, settings.feet, side_axis);
-        }
-        if (wanted == glm::vec3(0.0f) && side_drop > 0.0f && side_drop < max_drop &&
-            deeper_than(side_drop)) {
-          wanted = LedgeSupportShift(*input.world, frame.animated[side].translation,
-                                     world_from_model.translation, side_drop, settings.feet,
-                                     side_axis, /*sideways_only=*/true);
-        }
-      }
-      glm::vec3 next =
-          MoveTowardCapped(ledge_shift, wanted, settings.feet.max_ledge_shift_speed_m_s * dt);
-      // The frame.traces at the shift the foot ends this frame with, once taken below.
-      std::optional<FootTrace> at_next;
-      // A swinging foot does not pass over the edge of higher ground until its sole is above
-      // it: it rises first (going_to_ground below). Moved across while still low, a foot beside
-      // the stairs was lifted onto the tread 19-23 cm in a frame.
-      if (!IsFootPlanted(input.foot_lock[side]) && next != ledge_shift) {
-        const FootTrace now =
-            ledge_shift != glm::vec3(0.0f) ? trace_at(ledge_shift) : frame.traces[side];
-        const FootTrace there = trace_at(next);
-        const bool wait = now.hit && there.hit && there.point.y - now.point.y >= kMinStairStepM &&
-                          sole_before < there.point.y;
-        if (wait)
-          next = ledge_shift;
-        at_next = wait ? now : there;
-      }
-      ledge_shift = next;
-      // Everything else (the sole guard, the tilt, the lock's ground) reads the ground where the
-      // foot is: measured where it was going, a foot still over the floor beside the stairs was
-      // lifted out of the step's plane, 30 cm in one frame.
-      if (ledge_shift != glm::vec3(0.0f))
-        frame.traces[side] = at_next ? *at_next : trace_at(ledge_shift);
-      if (wanted != ledge_shift) {
-        const FootTrace going = trace_at(wanted);
-        if (going.hit && (!frame.traces[side].hit || going.point.y > frame.traces[side].point.y))
-          going_to_ground = going.point.y;
-      }
-    } else {
-      ledge_shift = glm::vec3(0.0f);
-    }
-    // A foot landing across a riser is moved onto one tread (RiserClearShift), at the same capped
-    // speed as onto a ledge, and kept while it is planted.
-    glm::vec3& riser_shift = placement_.riser_shift[side];
-    if (settings.feet.max_riser_clear_shift_m > 0.0f && toe) {
-      glm::vec3 wanted = riser_shift;
-      // A shift forward (off a step down behind the foot) is kept until the lock lets go, not
-      // only while the curve says planted: dropped as the Knight's foot rolled off its tread, it
-      // slid back under the edge behind it, and its heel was lifted onto the step (14 cm in a
-      // frame). A shift back is dropped as before: kept through the release, the foot walking up
-      // the stairs swung into the riser ahead as it lifted (33 deg).
-      const glm::vec3 heel_to_ball = *toe - frame.animated[side].translation;
-      const bool forward_shift_held =
-          locks_[side].locked && locks_[side].previous_curve > 0.0f &&
-          riser_shift.x * heel_to_ball.x + riser_shift.z * heel_to_ball.z > 0.0f;
-      if (!IsFootPlanted(input.foot_lock[side]) && !forward_shift_held) {
-        wanted = glm::vec3(0.0f);
-        const auto& travel = input.plant_travel[side];
-        const auto& ball_travel = input.plant_ball_travel[side];
-        // Only near the landing: further out the predicted plant moves about (a stop taking
-        // over the cycle moved it from the first riser, and the foot with it).
-        if (travel && ball_travel &&
-            glm::length(glm::vec2(travel->x, travel->z)) <= settings.feet.riser_clear_lead_m)
-          wanted = RiserClearShift(
-              *input.world, frame.animated[side].translation + *travel + ledge_shift,
-              *toe + *ball_travel + ledge_shift, root_height, settings.feet.riser_clear_margin_m,
-              settings.feet.max_riser_clear_shift_m, settings.feet);
-      }
-      riser_shift =
-          MoveTowardCapped(riser_shift, wanted, settings.feet.max_ledge_shift_speed_m_s * dt);
-      if (riser_shift != glm::vec3(0.0f))
-        frame.traces[side] = trace_at(ledge_shift + riser_shift);
-    } else {
-      riser_shift = glm::vec3(0.0f);
-    }
-    // A swinging foot does not cross onto ground a stair step higher than where it was while
-    // its sole is below that ground: it is held where it was and rises first. Its own sideways
-    // drift carried the Knight's foot beside the stairs over their side edge 10 cm low, and the
-    // sole guard lifted it 10.6 cm in a frame (29.9 deg).
-    glm::vec3& edge_hold = placement_.edge_hold[side];
-    if (!IsFootPlanted(input.foot_lock[side])) {
-      const glm::vec3 shift = ledge_shift + riser_shift;
-      glm::vec3 hold = MoveTowardCapped(edge_hold, glm::vec3(0.0f),
-                                        settings.feet.max_ledge_shift_speed_m_s * dt);
-      FootTrace at_hold = hold == glm::vec3(0.0f) ? frame.traces[side] : trace_at(shift + hold);
-      const std::optional<glm::vec3>& before = placement_.previous_ground[side];
-      if (before && at_hold.hit && at_hold.point.y - before->y >= kMinStairStepM &&
-          sole_before < at_hold.point.y) {
-        going_to_ground = std::max(going_to_ground.value_or(at_hold.point.y), at_hold.point.y);
-        const glm::vec3 foot = frame.animated[side].translation + shift;
-        hold = glm::vec3(before->x - foot.x, 0.0f, before->z - foot.z);
-        at_hold = trace_at(shift + hold);
-      }
-      edge_hold = hold;
-      if (hold != glm::vec3(0.0f))
-        frame.traces[side] = at_hold;
-    }
-    const glm::vec3 placed_shift = ledge_shift + riser_shift + edge_hold;
-    const glm::vec3 traced_foot = frame.animated[side].translation + placed_shift;
-    placement_.previous_ground[side] =
-        frame.traces[side].hit ? std::optional<glm::vec3>(glm::vec3(
-                                     traced_foot.x, frame.traces[side].point.y, traced_foot.z))
-                               : std::nullopt;
-    RememberStepAhead(placement_.step_ahead[side], frame.traces[side],
-                      (toe ? *toe : frame.animated[side].translation) + placed_shift,
-                      toe.has_value() && !IsFootPlanted(input.foot_lock[side]), reach_cap,
-                      settings.feet);
-    const float foot_speed = glm::length(glm::vec2(velocity.x, velocity.z));
-    if (toe && frame.traces[side].ahead_distance_m && *frame.traces[side].ahead_distance_m > 0.0f &&
-        !IsFootPlanted(input.foot_lock[side]) && foot_speed > 1e-3f)
-      frame.time_to_riser[side] = *frame.traces[side].ahead_distance_m / foot_speed;
-    frame.offset_targets[side] = FootOffsetTarget(frame.traces[side], traced_foot, root_height,
-                                                  rig.foot_height_m * settings.foot_height_scale) +
-                                 placed_shift;
-    // Moving onto higher ground, the foot rises first (its offset's rise is speed-capped), so
-    // its sole is over the edge by the time it gets there.
-    if (going_to_ground && frame.traces[side].hit)
-      frame.offset_targets[side].y += *going_to_ground - frame.traces[side].point.y;
-    // The step ahead is to be cleared by the sole, not only by the ankle's level: a swinging
-    // sole already below the root's floor (the body climbs stairs ahead of the stance foot)
-    // is raised by that much more, or its ball met the riser 9 cm low (showcase t 34.70).
-    if (toe && frame.traces[side].ahead_height_m && sole_lift < 0.0f)
-      frame.offset_targets[side].y =
-          std::max(frame.offset_targets[side].y,
-                   *frame.traces[side].ahead_height_m - root_height - sole_lift);
-    // A planted foot (the cooker says it is on the ground) whose animation holds its lowest
-    // sole point above the clip's floor is settled down onto the ground, by at most
-    // max_settle_m: the idle stands 1.2 cm up, which 25 degrees of slope took over the bar.
-    // With the toe traced, heel and ball are each measured over the ground under them once
-    // placed: a foot raised onto a step by its ball (the heel over the edge) comes down until
-    // the ball is on the step (its heel, over the lower step, never gets there).
-    // Eased in as the curve rises to planted (PlantedShare).
-    const float target_settle_weight = PlantedShare(input.foot_lock[side]);
-    if (target_settle_weight > 0.0f && frame.traces[side].hit) {
-      float above =
-          LowestSolePoint(rig.legs[side], rig.foot_height_m, frame.animated[side], kUp).y -
-          root_height;
-      if (toe && frame.traces[side].toe_ground_m)
-        above = HeelAndBallClearance(rig.legs[side], rig.foot_height_m, frame.animated[side], *toe,
-                                     frame.offset_targets[side].y, frame.traces[side]);
-      above -= settings.feet.sink_tolerance_m;
-      frame.offset_targets[side].y -=
-          std::clamp(above, 0.0f, settings.feet.max_settle_m) * target_settle_weight;
-    }
-    // A swinging foot is raised only as far as its lift does not already clear higher ground
-    // (see EaseForSwing); lower ground still lowers it (and the pelvis) fully.
-    if (frame.offset_targets[side].y > 0.0f)
-      frame.offset_targets[side].y =
-          EaseForSwing(frame.offset_targets[side].y, sole_lift - settings.feet.swing_clearance_m,
-                       frame.swing[side]);
-    if (frame.traces[side].hit) {
-      const float ground =
-          std::max({frame.traces[side].point.y,
-                    frame.traces[side].toe_ground_m.value_or(frame.traces[side].point.y),
-                    frame.traces[side].ahead_height_m.value_or(frame.traces[side].point.y)});
-      frame.lowest_clear_offset[side] =
-          ground - root_height + settings.feet.swing_clearance_m - sole_lift;
-    }
-    frame.tilt_targets[side] = FootTiltTarget(frame.traces[side], settings.feet.max_foot_tilt_rad);
-    frame.enable[side] = input.enable_foot_ik[side];
-  } else if (input.world != nullptr) {
-    placement_.ledge_shift[side] = glm::vec3(0.0f);
-    placement_.riser_shift[side] = glm::vec3(0.0f);
-    placement_.step_ahead[side].reset();
-    placement_.edge_hold[side] = glm::vec3(0.0f);
-    placement_.previous_ground[side].reset();
-    // Airborne: no offsets (nothing pulls the feet toward the ground), but the ground under
-    // each foot is still traced so the sole is kept above it below: the last falling frame
-    // before touchdown put a foot 1.4 cm through the floor landing off a ledge.
-    frame.traces[side] = TraceFoot(*input.world, frame.animated[side].translation, root_height,
-                                   settings.feet, glm::vec3(0.0f));
-    if (frame.traces[side].hit && frame.fall_speed > 0.0f) {
-      const LegRig& leg = rig.legs[side];
-      const glm::vec3 sole = GuardedSolePoint(leg, rig.foot_height_m, frame.animated[side], kUp,
-                                              settings.feet.sink_guard_toe);
-      const float hang = root_height - sole.y;
-      const float time_to_ground = (root_height - frame.traces[side].point.y) / frame.fall_speed;
-      frame.tuck[side] = std::max(
-          0.0f, hang - settings.feet.max_landing_tuck_speed_m_s * std::max(0.0f, time_to_ground));
-    }
+  }
+  glm::vec3 next = MoveTowardCapped(ledge_shift, wanted, feet.max_ledge_shift_speed_m_s * dt);
+  // The frame.traces at the shift the foot ends this frame with, once taken below.
+  std::optional<FootTrace> at_next;
+  // A swinging foot does not pass over the edge of higher ground until its sole is above
+  // it: it rises first (going_to_ground below). Moved across while still low, a foot beside
+  // the stairs was lifted onto the tread 19-23 cm in a frame.
+  if (!IsFootPlanted(input.foot_lock[side]) && next != ledge_shift) {
+    const FootTrace now = ledge_shift != glm::vec3(0.0f)
+                              ? TraceShifted(input, frame, plan, ledge_shift)
+                              : frame.traces[side];
+    const FootTrace there = TraceShifted(input, frame, plan, next);
+    const bool wait = now.hit && there.hit && there.point.y - now.point.y >= kMinStairStepM &&
+                      plan.sole_before < there.point.y;
+    if (wait)
+      next = ledge_shift;
+    at_next = wait ? now : there;
+  }
+  ledge_shift = next;
+  // Everything else (the sole guard, the tilt, the lock's ground) reads the ground where the
+  // foot is: measured where it was going, a foot still over the floor beside the stairs was
+  // lifted out of the step's plane, 30 cm in one frame.
+  if (ledge_shift != glm::vec3(0.0f))
+    frame.traces[side] = at_next ? *at_next : TraceShifted(input, frame, plan, ledge_shift);
+  if (wanted != ledge_shift) {
+    const FootTrace going = TraceShifted(input, frame, plan, wanted);
+    if (going.hit && (!frame.traces[side].hit || going.point.y > frame.traces[side].point.y))
+      plan.going_to_ground = going.point.y;
+  }
+}
+
+void CharacterIk::ShiftOffRiser(const CharacterIkInput& input, float dt, FeetFrame& frame,
+                                const FootPlan& plan) {
+  const int side = plan.side;
+  const FootPlacementSettings& feet = assets_->settings().feet;
+  const glm::vec3& ledge_shift = placement_.ledge_shift[side];
+  // A foot landing across a riser is moved onto one tread (RiserClearShift), at the same capped
+  // speed as onto a ledge, and kept while it is planted.
+  glm::vec3& riser_shift = placement_.riser_shift[side];
+  if (!(feet.max_riser_clear_shift_m > 0.0f) || !plan.toe) {
+    riser_shift = glm::vec3(0.0f);
+    return;
+  }
+  const glm::vec3& toe = *plan.toe;
+  glm::vec3 wanted = riser_shift;
+  // A shift forward (off a step down behind the foot) is kept until the lock lets go, not
+  // only while the curve says planted: dropped as the Knight's foot rolled off its tread, it
+  // slid back under the edge behind it, and its heel was lifted onto the step (14 cm in a
+  // frame). A shift back is dropped as before: kept through the release, the foot walking up
+  // the stairs swung into the riser ahead as it lifted (33 deg).
+  const glm::vec3 heel_to_ball = toe - frame.animated[side].translation;
+  const bool forward_shift_held =
+      locks_[side].locked && locks_[side].previous_curve > 0.0f &&
+      riser_shift.x * heel_to_ball.x + riser_shift.z * heel_to_ball.z > 0.0f;
+  if (!IsFootPlanted(input.foot_lock[side]) && !forward_shift_held) {
+    wanted = glm::vec3(0.0f);
+    const auto& travel = input.plant_travel[side];
+    const auto& ball_travel = input.plant_ball_travel[side];
+    // Only near the landing: further out the predicted plant moves about (a stop taking
+    // over the cycle moved it from the first riser, and the foot with it).
+    if (travel && ball_travel &&
+        glm::length(glm::vec2(travel->x, travel->z)) <= feet.riser_clear_lead_m)
+      wanted =
+          RiserClearShift(*input.world, frame.animated[side].translation + *travel + ledge_shift,
+                          toe + *ball_travel + ledge_shift, plan.root_height,
+                          feet.riser_clear_margin_m, feet.max_riser_clear_shift_m, feet);
+  }
+  riser_shift = MoveTowardCapped(riser_shift, wanted, feet.max_ledge_shift_speed_m_s * dt);
+  if (riser_shift != glm::vec3(0.0f))
+    frame.traces[side] = TraceShifted(input, frame, plan, ledge_shift + riser_shift);
+}
+
+void CharacterIk::HoldAtEdge(const CharacterIkInput& input, float dt, FeetFrame& frame,
+                             FootPlan& plan) {
+  const int side = plan.side;
+  // A swinging foot does not cross onto ground a stair step higher than where it was while
+  // its sole is below that ground: it is held where it was and rises first. Its own sideways
+  // drift carried the Knight's foot beside the stairs over their side edge 10 cm low, and the
+  // sole guard lifted it 10.6 cm in a frame (29.9 deg).
+  glm::vec3& edge_hold = placement_.edge_hold[side];
+  if (IsFootPlanted(input.foot_lock[side]))
+    return;
+  const glm::vec3 shift = placement_.ledge_shift[side] + placement_.riser_shift[side];
+  glm::vec3 hold = MoveTowardCapped(edge_hold, glm::vec3(0.0f),
+                                    assets_->settings().feet.max_ledge_shift_speed_m_s * dt);
+  FootTrace at_hold =
+      hold == glm::vec3(0.0f) ? frame.traces[side] : TraceShifted(input, frame, plan, shift + hold);
+  const std::optional<glm::vec3>& before = placement_.previous_ground[side];
+  if (before && at_hold.hit && at_hold.point.y - before->y >= kMinStairStepM &&
+      plan.sole_before < at_hold.point.y) {
+    plan.going_to_ground =
+        std::max(plan.going_to_ground.value_or(at_hold.point.y), at_hold.point.y);
+    const glm::vec3 foot = frame.animated[side].translation + shift;
+    hold = glm::vec3(before->x - foot.x, 0.0f, before->z - foot.z);
+    at_hold = TraceShifted(input, frame, plan, shift + hold);
+  }
+  edge_hold = hold;
+  if (hold != glm::vec3(0.0f))
+    frame.traces[side] = at_hold;
+}
+
+void CharacterIk::AimFoot(const CharacterIkInput& input, FeetFrame& frame, const FootPlan& plan) {
+  const int side = plan.side;
+  const IkRig& rig = assets_->rig();
+  const CharacterIkSettings& settings = assets_->settings();
+  const float root_height = plan.root_height;
+  const std::optional<glm::vec3>& toe = plan.toe;
+  const float sole_lift = plan.sole_lift;
+  const glm::vec3 placed_shift =
+      placement_.ledge_shift[side] + placement_.riser_shift[side] + placement_.edge_hold[side];
+  const glm::vec3 traced_foot = frame.animated[side].translation + placed_shift;
+  placement_.previous_ground[side] =
+      frame.traces[side].hit ? std::optional<glm::vec3>(glm::vec3(
+                                   traced_foot.x, frame.traces[side].point.y, traced_foot.z))
+                             : std::nullopt;
+  RememberStepAhead(placement_.step_ahead[side], frame.traces[side],
+                    (toe ? *toe : frame.animated[side].translation) + placed_shift,
+                    toe.has_value() && !IsFootPlanted(input.foot_lock[side]), plan.reach_cap,
+                    settings.feet);
+  const float foot_speed = glm::length(glm::vec2(plan.velocity.x, plan.velocity.z));
+  if (toe && frame.traces[side].ahead_distance_m && *frame.traces[side].ahead_distance_m > 0.0f &&
+      !IsFootPlanted(input.foot_lock[side]) && foot_speed > 1e-3f)
+    frame.time_to_riser[side] = *frame.traces[side].ahead_distance_m / foot_speed;
+  frame.offset_targets[side] = FootOffsetTarget(frame.traces[side], traced_foot, root_height,
+                                                rig.foot_height_m * settings.foot_height_scale) +
+                               placed_shift;
+  // Moving onto higher ground, the foot rises first (its offset's rise is speed-capped), so
+  // its sole is over the edge by the time it gets there.
+  if (plan.going_to_ground && frame.traces[side].hit)
+    frame.offset_targets[side].y += *plan.going_to_ground - frame.traces[side].point.y;
+  // The step ahead is to be cleared by the sole, not only by the ankle's level: a swinging
+  // sole already below the root's floor (the body climbs stairs ahead of the stance foot)
+  // is raised by that much more, or its ball met the riser 9 cm low (showcase t 34.70).
+  if (toe && frame.traces[side].ahead_height_m && sole_lift < 0.0f)
+    frame.offset_targets[side].y = std::max(
+        frame.offset_targets[side].y, *frame.traces[side].ahead_height_m - root_height - sole_lift);
+  // A planted foot (the cooker says it is on the ground) whose animation holds its lowest
+  // sole point above the clip's floor is settled down onto the ground, by at most
+  // max_settle_m: the idle stands 1.2 cm up, which 25 degrees of slope took over the bar.
+  // With the toe traced, heel and ball are each measured over the ground under them once
+  // placed: a foot raised onto a step by its ball (the heel over the edge) comes down until
+  // the ball is on the step (its heel, over the lower step, never gets there).
+  // Eased in as the curve rises to planted (PlantedShare).
+  const float target_settle_weight = PlantedShare(input.foot_lock[side]);
+  if (target_settle_weight > 0.0f && frame.traces[side].hit) {
+    float above = LowestSolePoint(rig.legs[side], rig.foot_height_m, frame.animated[side], kUp).y -
+                  root_height;
+    if (toe && frame.traces[side].toe_ground_m)
+      above = HeelAndBallClearance(rig.legs[side], rig.foot_height_m, frame.animated[side], *toe,
+                                   frame.offset_targets[side].y, frame.traces[side]);
+    above -= settings.feet.sink_tolerance_m;
+    frame.offset_targets[side].y -=
+        std::clamp(above, 0.0f, settings.feet.max_settle_m) * target_settle_weight;
+  }
+  // A swinging foot is raised only as far as its lift does not already clear higher ground
+  // (see EaseForSwing); lower ground still lowers it (and the pelvis) fully.
+  if (frame.offset_targets[side].y > 0.0f)
+    frame.offset_targets[side].y =
+        EaseForSwing(frame.offset_targets[side].y, sole_lift - settings.feet.swing_clearance_m,
+                     frame.swing[side]);
+  if (frame.traces[side].hit) {
+    const float ground =
+        std::max({frame.traces[side].point.y,
+                  frame.traces[side].toe_ground_m.value_or(frame.traces[side].point.y),
+                  frame.traces[side].ahead_height_m.value_or(frame.traces[side].point.y)});
+    frame.lowest_clear_offset[side] =
+        ground - root_height + settings.feet.swing_clearance_m - sole_lift;
+  }
+  frame.tilt_targets[side] = FootTiltTarget(frame.traces[side], settings.feet.max_foot_tilt_rad);
+  frame.enable[side] = input.enable_foot_ik[side];
+}
+
+void CharacterIk::PlanAirborneFoot(const CharacterIkInput& input, int side, FeetFrame& frame) {
+  const IkRig& rig = assets_->rig();
+  const CharacterIkSettings& settings = assets_->settings();
+  const float root_height = input.character_world.translation.y;
+  placement_.ledge_shift[side] = glm::vec3(0.0f);
+  placement_.riser_shift[side] = glm::vec3(0.0f);
+  placement_.step_ahead[side].reset();
+  placement_.edge_hold[side] = glm::vec3(0.0f);
+  placement_.previous_ground[side].reset();
+  // Airborne: no offsets (nothing pulls the feet toward the ground), but the ground under
+  // each foot is still traced so the sole is kept above it below: the last falling frame
+  // before touchdown put a foot 1.4 cm through the floor landing off a ledge.
+  frame.traces[side] = TraceFoot(*input.world, frame.animated[side].translation, root_height,
+                                 settings.feet, glm::vec3(0.0f));
+  if (frame.traces[side].hit && frame.fall_speed > 0.0f) {
+    const LegRig& leg = rig.legs[side];
+    const glm::vec3 sole = GuardedSolePoint(leg, rig.foot_height_m, frame.animated[side], kUp,
+                                            settings.feet.sink_guard_toe);
+    const float hang = root_height - sole.y;
+    const float time_to_ground = (root_height - frame.traces[side].point.y) / frame.fall_speed;
+    frame.tuck[side] = std::max(
+        0.0f, hang - settings.feet.max_landing_tuck_speed_m_s * std::max(0.0f, time_to_ground));
   }
 }
 

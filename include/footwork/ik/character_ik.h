@@ -188,9 +188,39 @@ class CharacterIk {
     // The deepest step down each leg takes (max_step_down_leg_share of its length).
     std::array<float, 2> max_step_down{0.0f, 0.0f};
   };
+  // What PlanFoot's steps share about one grounded foot this frame.
+  struct FootPlan {
+    int side = 0;
+    float root_height = 0.0f;
+    // The ankle's velocity, and the part of it the traces look ahead along.
+    glm::vec3 velocity{0.0f};
+    glm::vec3 lookahead_velocity{0.0f};
+    // How far the lowest sole point clears the root's floor (m).
+    float sole_lift = 0.0f;
+    // The ball of the foot (with feet.sink_guard_toe), and how far ahead of it a trace looks.
+    std::optional<glm::vec3> toe;
+    float reach_cap = std::numeric_limits<float>::infinity();
+    // The sole's height as last frame's offset leaves it.
+    float sole_before = 0.0f;
+    // The higher ground the foot is moving onto, when it is: it rises first.
+    std::optional<float> going_to_ground;
+  };
   // Feet and pelvis: PlanFoot for each leg, PlacePelvisAndFeet, LowerPelvis, SolveLeg for each.
   Status PlaceFeet(const CharacterIkInput& input, float dt);
+  // PlanFoot: the traces under a grounded foot (TraceUnderFoot), moved onto a ledge it would step
+  // off (ShiftOntoLedge), off a riser it would land across (ShiftOffRiser), held back from higher
+  // ground its sole is below (HoldAtEdge), and the offset and tilt it aims for (AimFoot); an
+  // airborne foot's ground and tuck (PlanAirborneFoot).
   void PlanFoot(const CharacterIkInput& input, float dt, int side, FeetFrame& frame);
+  FootTrace TraceShifted(const CharacterIkInput& input, const FeetFrame& frame,
+                         const FootPlan& plan, const glm::vec3& shift) const;
+  void TraceUnderFoot(const CharacterIkInput& input, FeetFrame& frame, const FootPlan& plan) const;
+  void ShiftOntoLedge(const CharacterIkInput& input, float dt, FeetFrame& frame, FootPlan& plan);
+  void ShiftOffRiser(const CharacterIkInput& input, float dt, FeetFrame& frame,
+                     const FootPlan& plan);
+  void HoldAtEdge(const CharacterIkInput& input, float dt, FeetFrame& frame, FootPlan& plan);
+  void AimFoot(const CharacterIkInput& input, FeetFrame& frame, const FootPlan& plan);
+  void PlanAirborneFoot(const CharacterIkInput& input, int side, FeetFrame& frame);
   void PlacePelvisAndFeet(const CharacterIkInput& input, float dt, FeetFrame& frame);
   // Lowers the pelvis by placement_'s offset (world vertical, in its parent's space).
   Status LowerPelvis(const CharacterIkInput& input);
