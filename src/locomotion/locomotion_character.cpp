@@ -226,12 +226,11 @@ const LocomotionInput& LocomotionCharacter::EffectiveInput(const movement::Chara
   // Strafing toward the held yaw keeps the facing: the character steps back or aside with the
   // directional clips rather than turning round first. The run gait's speed limit is scaled down
   // to the speed wanted, as a part-deflected key would (the walk gait may be slower than the
-  // platform).
+  // platform). A jump press still jumps.
   give_way_input_ = input;
   give_way_input_.device = InputDevice::kKeyboard;
   give_way_input_.walk_mode = false;
   give_way_input_.sprint = false;
-  give_way_input_.jump = false;
   give_way_input_.rotation_mode = RotationMode::kStrafing;
   give_way_input_.camera_yaw = give_way_.facing_yaw;
   const float run_speed = mover.settings().ForGait(movement::Gait::kRun).max_speed_m_s;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "footwork/sim/metrics.h"
+#include "footwork/world/json_fields.h"
 
 #include "default_character.h"
 
@@ -91,6 +92,28 @@ TEST_F(GiveWayScenarioTest, TheCharacterWalksBackAheadOfThePlatformFacingItWithE
                                 << check.comparison << " " << *check.bar;
   }
   EXPECT_GE(checked, 6u);
+}
+
+TEST_F(GiveWayScenarioTest, AJumpPressedWhileGivingWayJumps) {
+  auto text = world::json_fields::ReadTextFile(io::ProjectAssets() / "scenarios" / kScenario);
+  ASSERT_TRUE(text.ok()) << text.error().message;
+  nlohmann::json json = nlohmann::json::parse(*text);
+  json["events"].push_back({{"t", 6.0}, {"jump", true}});
+  json["events"].push_back({{"t", 6.1}, {"jump", false}});
+  auto scenario = ParseScenario(json.dump(), "give_way_jump.json");
+  ASSERT_TRUE(scenario.ok()) << scenario.error().message;
+  auto frames =
+      RunSimulation(*scenario, setup_.assets, *setup_.mover, SimulationOptionsFor(setup_));
+  ASSERT_TRUE(frames.ok()) << frames.error().message;
+  float highest = -1e9f;
+  float ground = 0.0f;
+  for (const sim::TraceFrame& frame : *frames) {
+    if (frame.t < 5.9)
+      ground = frame.position.y;
+    else if (frame.t < 7.0)
+      highest = std::max(highest, frame.position.y);
+  }
+  EXPECT_GT(highest - ground, 0.3f);
 }
 
 TEST_F(GiveWayScenarioTest, WithoutGivingWayThePlatformDragsItsPlantedFeet) {
