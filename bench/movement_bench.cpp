@@ -109,6 +109,40 @@ void BM_RayCastDefaultLevel(benchmark::State& bench) {
 }
 BENCHMARK(BM_RayCastDefaultLevel);
 
+// The exact ray the metrics measure with (MeasuringRayCast, Bullet's GJK cast).
+void BM_MeasuringRayCastDefaultLevel(benchmark::State& bench) {
+  auto world = DefaultLevel();
+  float x = -20.0f;
+  for (auto _ : bench) {
+    x = x > 30.0f ? -20.0f : x + 0.37f;
+    auto hit = world->MeasuringRayCast({x, 5.0f, 10.0f}, {x, -5.0f, 10.0f});
+    benchmark::DoNotOptimize(hit);
+  }
+}
+BENCHMARK(BM_MeasuringRayCastDefaultLevel);
+
+// A standing character's give-way query each frame (CharacterMover::FindOncomingBody, 60 cm
+// look-ahead): arg 0 in open ground, arg 1 in the platform's lane with the platform coming
+// (its overlap, the sweep back to it and the way out).
+void BM_FindOncomingBody(benchmark::State& bench) {
+  auto world = DefaultLevel();
+  const MovementSettings settings;
+  CharacterMover mover(settings, *world);
+  const bool in_lane = bench.range(0) == 1;
+  // The platform leaves z 5 toward +Z at 1 m/s: at t 3.6 its face is 50 cm from a capsule at
+  // z 11 (radius 34 cm).
+  world->SetTime(in_lane ? 3.6 : 0.0);
+  const MovementState state =
+      mover.Spawn(in_lane ? glm::vec3(-20.0f, 0.0f, 11.0f) : glm::vec3(0.0f, 0.0f, 0.0f));
+  if (in_lane && !mover.FindOncomingBody(state, 0.6f))
+    bench.SkipWithError("the platform is not found");
+  for (auto _ : bench) {
+    auto oncoming = mover.FindOncomingBody(state, 0.6f);
+    benchmark::DoNotOptimize(oncoming);
+  }
+}
+BENCHMARK(BM_FindOncomingBody)->Arg(0)->Arg(1);
+
 void BM_CapsuleSweepDownDefaultLevel(benchmark::State& bench) {
   auto world = DefaultLevel();
   const footwork::world::CapsuleShape capsule{0.34f, 0.88f};
