@@ -109,18 +109,6 @@ void BM_RayCastDefaultLevel(benchmark::State& bench) {
 }
 BENCHMARK(BM_RayCastDefaultLevel);
 
-// The exact ray the metrics measure with (MeasuringRayCast, Bullet's GJK cast).
-void BM_MeasuringRayCastDefaultLevel(benchmark::State& bench) {
-  auto world = DefaultLevel();
-  float x = -20.0f;
-  for (auto _ : bench) {
-    x = x > 30.0f ? -20.0f : x + 0.37f;
-    auto hit = world->MeasuringRayCast({x, 5.0f, 10.0f}, {x, -5.0f, 10.0f});
-    benchmark::DoNotOptimize(hit);
-  }
-}
-BENCHMARK(BM_MeasuringRayCastDefaultLevel);
-
 // A standing character's give-way query each frame (CharacterMover::FindOncomingBody, 60 cm
 // look-ahead): arg 0 in open ground, arg 1 in the platform's lane with the platform coming
 // (its overlap, the sweep back to it and the way out).

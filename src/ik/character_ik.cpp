@@ -1095,9 +1095,7 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
     out.toe_surface_height_m.reset();
     out.surface_body = world::kNoBody;
     if (input.measure_surface && input.world != nullptr) {
-      // Measured exactly (not with the traces placement uses): near a riser's edge Bullet's
-      // default ray answered up to 9 mm off the tread.
-      const auto hit = input.world->MeasuringRayCast(out.sole + kUp * 0.5f, out.sole - kUp * 1.0f);
+      const auto hit = input.world->RayCast(out.sole + kUp * 0.5f, out.sole - kUp * 1.0f);
       if (hit) {
         out.surface_height_m = hit->point.y;
         out.surface_body = hit->body;
@@ -1105,7 +1103,7 @@ Status CharacterIk::Update(const CharacterIkInput& input, std::span<const Transf
       // A run plants on the ball with the heel up, and a toe can sink where the heel does not.
       if (out.toe_sole && assets_->settings().feet.sink_guard_toe) {
         const auto toe_hit =
-            input.world->MeasuringRayCast(*out.toe_sole + kUp * 0.5f, *out.toe_sole - kUp * 1.0f);
+            input.world->RayCast(*out.toe_sole + kUp * 0.5f, *out.toe_sole - kUp * 1.0f);
         if (toe_hit)
           out.toe_surface_height_m = toe_hit->point.y;
       }

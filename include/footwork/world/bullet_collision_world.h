@@ -40,8 +40,6 @@ class BulletCollisionWorld final : public CollisionWorld {
   std::size_t BodyCount() const;
 
   std::optional<SweepHit> RayCast(const glm::vec3& from, const glm::vec3& to) const override;
-  std::optional<SweepHit> MeasuringRayCast(const glm::vec3& from,
-                                           const glm::vec3& to) const override;
   std::optional<SweepHit> SphereSweep(const glm::vec3& from, const glm::vec3& to,
                                       float radius_m) const override;
   std::optional<SweepHit> CapsuleSweep(const glm::vec3& from, const glm::vec3& to,

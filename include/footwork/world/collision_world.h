@@ -46,14 +46,6 @@ class CollisionWorld {
 
   // First hit of the segment from -> to, if any.
   virtual std::optional<SweepHit> RayCast(const glm::vec3& from, const glm::vec3& to) const = 0;
-  // The same, with the hit's height exact, for measuring (the metrics' surface under a foot).
-  // BulletCollisionWorld's RayCast (Bullet's subsimplex cast) answers up to 9 mm high within a
-  // couple of centimetres of a box's edge, with a normal on the face the ray meets; this one is
-  // exact there, but within a millimetre of an edge its normal is the rounded margin's.
-  virtual std::optional<SweepHit> MeasuringRayCast(const glm::vec3& from,
-                                                   const glm::vec3& to) const {
-    return RayCast(from, to);
-  }
   // First hit of a sphere of radius_m moved from -> to (centres).
   virtual std::optional<SweepHit> SphereSweep(const glm::vec3& from, const glm::vec3& to,
                                               float radius_m) const = 0;
