@@ -944,14 +944,15 @@ Status CharacterIk::SolveLeg(const CharacterIkInput& input, float dt, int side,
   goal.set_end_rotation = true;
   goal.end_rotation = target.rotation;
   // A swinging knee bends and straightens no faster than legs.max_swing_knee_speed_deg_s; a
-  // foot part way planted gets a band widened by its planted share, a planted one none.
+  // foot part way planted gets a band widened by its planted share (to at most
+  // 1 / legs.min_knee_swing_share), a planted one none.
   const float swinging = 1.0f - PlantedShare(lock_curve);
   // Never slower than the animation's own knee, which the clip may frame.swing faster.
   const float animated_knee = KneeAngle(hip, knee, ankle);
   if (swinging > 0.0f && knees_[side] && settings.max_swing_knee_speed_deg_s > 0.0f) {
     const float max_step = std::max(Radians(settings.max_swing_knee_speed_deg_s) * dt,
                                     std::fabs(animated_knee - knees_[side]->animated_rad)) /
-                           swinging;
+                           std::max(swinging, settings.min_knee_swing_share);
     const ReachRange range = KneeStepReachRange(glm::length(knee - hip), glm::length(ankle - knee),
                                                 knees_[side]->solved_rad, max_step);
     goal.max_reach_m = range.max_m;

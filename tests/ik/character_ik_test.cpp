@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <optional>
 #include <span>
@@ -402,13 +403,16 @@ TEST_F(CharacterIkTest, AFootTargetAtTheHipIsHeldUnderItWithoutAFlip) {
 // A swinging foot lifted onto a raised floor by the sole guard, then let down at once as the
 // floor goes: its knee straightens no faster than legs.max_swing_knee_speed_deg_s (the animation
 // stands still, so none of the turn is the clip's own); without the limit it snaps straight, and a
-// planted foot is not held back.
+// planted foot is not held back. A foot part way planted turns at most 1 / min_knee_swing_share
+// as fast.
 TEST_F(CharacterIkTest, ASwingingKneeStraightensNoFasterThanItsSpeedLimit) {
   const float dt = 1.0f / 60.0f;
-  const auto fastest_knee_turn = [&](float speed_deg_s, float foot_lock) {
+  const auto fastest_knee_turn = [&](float speed_deg_s, float foot_lock,
+                                     float min_swing_share = 0.85f) {
     CharacterIkSettings settings;
     settings.leg_soft_extension = 0.0f;
     settings.max_swing_knee_speed_deg_s = speed_deg_s;
+    settings.min_knee_swing_share = min_swing_share;
     // The knee's limit alone: the swinging foot's capped fall would also slow the knee.
     settings.feet.max_swing_foot_drop_speed_m_s = 0.0f;
     const auto knee = [](const std::vector<Transform>& pose) {
@@ -428,6 +432,12 @@ TEST_F(CharacterIkTest, ASwingingKneeStraightensNoFasterThanItsSpeedLimit) {
   EXPECT_LE(limited, limit_deg_s * dt + 0.05f);
   EXPECT_GT(fastest_knee_turn(0.0f, 0.0f), 2.0f * limit_deg_s * dt);
   EXPECT_GT(fastest_knee_turn(limit_deg_s, 1.0f), 2.0f * limit_deg_s * dt);
+  // Part way planted (FootLock 0.8: a swinging share of about 0.4).
+  const float planting = fastest_knee_turn(limit_deg_s, 0.8f);
+  EXPECT_LE(planting, limit_deg_s * dt / 0.85f + 0.05f);
+  EXPECT_GT(fastest_knee_turn(limit_deg_s, 0.8f, 0.0f), 1.5f * planting);
+  std::printf("[knee] limited %.2f, planting %.2f, planting unbounded %.2f deg a frame\n", limited,
+              planting, fastest_knee_turn(limit_deg_s, 0.8f, 0.0f));
 }
 
 TEST_F(CharacterIkTest, ASwingingAnkleTurnsNoFasterThanItsSpeedLimit) {

@@ -80,6 +80,11 @@ struct CharacterIkSettings {
   // Under 1200: a knee held to 1200 deg/s turns exactly the joint-jump bar's 20 degrees a 60 Hz
   // frame. 0: off.
   float max_swing_knee_speed_deg_s = 1100.0f;
+  // How far that easing out goes before the foot is planted: the knee's band widens by the
+  // foot's swinging share (1 swinging, 0 planted) but to no more than 1 / this. Unbounded (0),
+  // a Knight's foot drawn back off the next riser by its stop came down 15 cm as it planted and
+  // its knee turned 22-25 degrees a frame (the side-edge sweep's x 10.50-10.60).
+  float min_knee_swing_share = 0.85f;
   // The same for a swinging ankle (the foot's turn against the shin), never slower than the
   // animation's own ankle: the shin swung back by a stop's blend and the foot pitched to the next
   // riser added up at the ankle (the Knight stopping up the stairs' side edge, 22.4 deg a frame).
