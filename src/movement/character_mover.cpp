@@ -370,17 +370,16 @@ void CharacterMover::PushFromMovingBodies(MovementState& state, float dt) const 
   if (state.mode != MovementMode::kWalking)
     return;
   for (const world::BodyId body : world_->OverlapCapsule(state.position, settings_.capsule)) {
-    if (body == state.base || !world_->IsMovingBody(body))
+    // Only a body coming on: one moving away from the capsule lets go of it.
+    const std::optional<glm::vec3> velocity = ComingVelocity(state, body);
+    if (!velocity)
       continue;
-    const auto transform = world_->BodyTransform(body);
-    glm::vec3 push = Horizontal(world_->BodyVelocity(body)) * dt;
+    glm::vec3 push = *velocity * dt;
     // At most a capsule radius an update: a long frame (the platform moved metres) must not carry
     // the capsule past a wall the end-point test below would not see.
     if (const float length = glm::length(push); length > settings_.capsule.radius_m)
       push *= settings_.capsule.radius_m / length;
-    // Only a body coming on: one moving away from the capsule lets go of it.
-    if (!transform || !(glm::length(push) > kMinMoveM) ||
-        glm::dot(push, Horizontal(state.position - transform->translation)) <= 0.0f)
+    if (!(glm::length(push) > kMinMoveM))
       continue;
     // Not into anything that does not move: a capsule pinned against a wall stays (crushed).
     bool blocked = false;
@@ -392,6 +391,18 @@ void CharacterMover::PushFromMovingBodies(MovementState& state, float dt) const 
     state.position += push;
     state.pushed += push;
   }
+}
+
+std::optional<glm::vec3> CharacterMover::ComingVelocity(const MovementState& state,
+                                                        world::BodyId body) const {
+  if (body == state.base || !world_->IsMovingBody(body))
+    return std::nullopt;
+  const auto transform = world_->BodyTransform(body);
+  const glm::vec3 velocity = Horizontal(world_->BodyVelocity(body));
+  if (!transform || !(glm::length(velocity) > kMinMoveM) ||
+      glm::dot(velocity, Horizontal(state.position - transform->translation)) <= 0.0f)
+    return std::nullopt;
+  return velocity;
 }
 
 std::optional<OncomingBody> CharacterMover::FindOncomingBody(const MovementState& state,
@@ -406,14 +417,11 @@ std::optional<OncomingBody> CharacterMover::FindOncomingBody(const MovementState
       world_->OverlapCapsule(state.position, settings_.capsule);
   std::optional<OncomingBody> nearest;
   for (const world::BodyId body : world_->OverlapCapsule(state.position, reach)) {
-    if (body == state.base || !world_->IsMovingBody(body))
+    const std::optional<glm::vec3> coming = ComingVelocity(state, body);
+    if (!coming)
       continue;
-    const glm::vec3 velocity = Horizontal(world_->BodyVelocity(body));
+    const glm::vec3 velocity = *coming;
     const float speed = glm::length(velocity);
-    const auto transform = world_->BodyTransform(body);
-    if (!transform || !(speed > kMinMoveM) ||
-        glm::dot(velocity, Horizontal(state.position - transform->translation)) <= 0.0f)
-      continue;
     // The gap along the body's way: sweep the capsule back toward it. A body beside the capsule's
     // path (a platform passing in the next lane) is not met and is not oncoming.
     float gap = 0.0f;

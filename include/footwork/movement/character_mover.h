@@ -126,6 +126,9 @@ class CharacterMover {
   // A moving body (not the base) overlapping the capsule and coming on pushes it along by its
   // horizontal motion this update, unless that would put it into a static body.
   void PushFromMovingBodies(MovementState& state, float dt) const;
+  // The horizontal velocity of `body` when it is a moving body other than the base coming toward
+  // the capsule (its centre moving toward the capsule's axis); nullopt otherwise.
+  std::optional<glm::vec3> ComingVelocity(const MovementState& state, world::BodyId body) const;
   void UpdateBase(MovementState& state) const;
   // OncomingBody::way_out: the first of ahead of the body, aside, the other side, that the capsule
   // can move clear_m along without meeting anything static.
