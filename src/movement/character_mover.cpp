@@ -413,8 +413,9 @@ std::optional<OncomingBody> CharacterMover::FindOncomingBody(const MovementState
   world::CapsuleShape reach = settings_.capsule;
   reach.radius_m += look_ahead_m;
   reach.half_height_m += look_ahead_m;
-  const std::vector<world::BodyId> touching =
-      world_->OverlapCapsule(state.position, settings_.capsule);
+  // What the capsule itself touches, queried only once a body is coming (a standing character
+  // asks every frame, and mostly nothing moves near it).
+  std::optional<std::vector<world::BodyId>> touching;
   std::optional<OncomingBody> nearest;
   for (const world::BodyId body : world_->OverlapCapsule(state.position, reach)) {
     const std::optional<glm::vec3> coming = ComingVelocity(state, body);
@@ -425,7 +426,9 @@ std::optional<OncomingBody> CharacterMover::FindOncomingBody(const MovementState
     // The gap along the body's way: sweep the capsule back toward it. A body beside the capsule's
     // path (a platform passing in the next lane) is not met and is not oncoming.
     float gap = 0.0f;
-    if (std::find(touching.begin(), touching.end(), body) == touching.end()) {
+    if (!touching)
+      touching = world_->OverlapCapsule(state.position, settings_.capsule);
+    if (std::find(touching->begin(), touching->end(), body) == touching->end()) {
       const glm::vec3 back = -velocity / speed * look_ahead_m;
       const auto hit =
           world_->CapsuleSweep(state.position, state.position + back, settings_.capsule);

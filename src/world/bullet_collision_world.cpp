@@ -105,15 +105,26 @@ struct BulletCollisionWorld::Impl {
     world.rayTest(ToBt(from), ToBt(to), callback);
     if (!callback.hasHit())
       return std::nullopt;
+    const glm::vec3 point = ToGlm(callback.m_hitPointWorld);
+    const glm::vec3 normal = BoxFaceNormal(*callback.m_collisionObject, point, to - from)
+                                 .value_or(ToGlm(callback.m_hitNormalWorld));
+    return MakeHit(callback.m_closestHitFraction, from, to, point, normal,
+                   callback.m_collisionObject);
+  }
+
+  // A hit `fraction` of the way from -> to, its normal made unit (opposing the motion when Bullet
+  // gives none).
+  static SweepHit MakeHit(btScalar fraction, const glm::vec3& from, const glm::vec3& to,
+                          const glm::vec3& point, const glm::vec3& normal,
+                          const btCollisionObject* object) {
+    const float length = glm::length(to - from);
     SweepHit hit;
-    hit.fraction = static_cast<float>(callback.m_closestHitFraction);
+    hit.fraction = static_cast<float>(fraction);
     hit.distance_m = hit.fraction * length;
-    hit.point = ToGlm(callback.m_hitPointWorld);
-    glm::vec3 normal = ToGlm(callback.m_hitNormalWorld);
-    normal = BoxFaceNormal(*callback.m_collisionObject, hit.point, to - from).value_or(normal);
+    hit.point = point;
     const float normal_length = glm::length(normal);
     hit.normal = normal_length > 0.0f ? normal / normal_length : -(to - from) / length;
-    hit.body = IdOf(callback.m_collisionObject);
+    hit.body = IdOf(object);
     return hit;
   }
 
@@ -165,18 +176,11 @@ struct BulletCollisionWorld::Impl {
     world.convexSweepTest(&shape, start, end, callback);
     if (!callback.hasHit())
       return std::nullopt;
-    SweepHit hit;
-    hit.fraction = static_cast<float>(callback.m_closestHitFraction);
-    hit.distance_m = hit.fraction * length;
-    hit.point = ToGlm(callback.m_hitPointWorld);
-    glm::vec3 normal = ToGlm(callback.m_hitNormalWorld);
-    const float normal_length = glm::length(normal);
-    normal = normal_length > 0.0f ? normal / normal_length : -(to - from) / length;
+    SweepHit hit = MakeHit(callback.m_closestHitFraction, from, to, ToGlm(callback.m_hitPointWorld),
+                           ToGlm(callback.m_hitNormalWorld), callback.m_hitCollisionObject);
     // A first contact always opposes the motion; Bullet's sign depends on the shape pair.
-    if (glm::dot(normal, to - from) > 0.0f)
-      normal = -normal;
-    hit.normal = normal;
-    hit.body = IdOf(callback.m_hitCollisionObject);
+    if (glm::dot(hit.normal, to - from) > 0.0f)
+      hit.normal = -hit.normal;
     return hit;
   }
 };
