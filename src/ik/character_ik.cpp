@@ -868,6 +868,12 @@ Status CharacterIk::SolveLeg(const CharacterIkInput& input, float dt, int side,
     lock_body = frame.traces[side].body;
   }
   const float lock_curve = input.grounded && settings.lock.enabled ? input.foot_lock[side] : 0.0f;
+  const auto follows_placement = [&] {
+    return settings.lock.follow_placement_height && frame.traces[side].hit &&
+           frame.traces[side].body == locks_[side].ground && frame.enable[side] > 0.0f;
+  };
+  if (!follows_placement())
+    HoldLastFollowed(locks_[side]);
   Transform target_world = UpdateFootLock(
       locks_[side], lock_curve, placed, lock_body, body_transform,
       frame.traces[side].hit ? frame.traces[side].body : world::kNoBody,
@@ -877,9 +883,9 @@ Status CharacterIk::SolveLeg(const CharacterIkInput& input, float dt, int side,
   // Only while the frame.animated foot's trace is on the body the foot was planted on: the plane
   // under it then extends under the held foot. Over the next stair or the platform beside it,
   // it says nothing of the ground where the foot is held (a foot held on the floor rose 30 cm
-  // onto the platform its frame.animated twin had drifted over), and the held height stands.
-  const bool same_ground = frame.traces[side].hit && frame.traces[side].body == locks_[side].ground;
-  if (settings.lock.follow_placement_height && same_ground && frame.enable[side] > 0.0f) {
+  // onto the platform its frame.animated twin had drifted over), and the height and tilt it was
+  // last shown with stand (HoldLastFollowed).
+  if (follows_placement()) {
     // Placement traced the ground under the frame.animated foot; the lock holds it elsewhere, so
     // on a slope the held foot takes the height of the traced plane where it is held (an idle
     // on 25 degrees held its heel 2 cm over the slope, 4.5 cm uphill of the animation's).
@@ -887,6 +893,8 @@ Status CharacterIk::SolveLeg(const CharacterIkInput& input, float dt, int side,
         placed.translation.y +
         PlaneRise(frame.traces[side].normal, target_world.translation - placed.translation);
     target_world.rotation = HoldYawFollowTilt(target_world.rotation, placed.rotation);
+    if (locks_[side].locked && IsFootPlanted(lock_curve))
+      RecordFollowedFoot(locks_[side], target_world, body_transform);
   }
   // A foot being released slides from where it was held to the placed one: across a step's
   // edge its ball went 4.5 cm into the higher step (a 180 start off a stair, the held foot

@@ -48,11 +48,27 @@ Transform UpdateFootLock(FootLockState& state, float curve, const Transform& ani
     state.body = moving_body ? body : world::kNoBody;
     state.ground = ground;
     state.held = moving_body ? body_transform->Inverse() * shown : shown;
+    state.followed.reset();
   }
   const Transform held = held_world();
   if (!state.locked)
     return animated;
   return Lerp(animated, held, alpha);
+}
+
+void RecordFollowedFoot(FootLockState& state, const Transform& shown,
+                        const std::optional<Transform>& body_transform) {
+  state.followed =
+      state.body != world::kNoBody && body_transform ? body_transform->Inverse() * shown : shown;
+}
+
+void HoldLastFollowed(FootLockState& state) {
+  if (!state.followed)
+    return;
+  // Only height and tilt: the held place on the ground stays the plant's.
+  state.held.translation.y = state.followed->translation.y;
+  state.held.rotation = state.followed->rotation;
+  state.followed.reset();
 }
 
 float DrawIntoReach(glm::vec3& foot, const glm::vec3& hip, float reach, float budget_m) {

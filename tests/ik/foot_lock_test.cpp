@@ -4,6 +4,7 @@
 #include <limits>
 
 #include <gtest/gtest.h>
+#include <glm/gtc/quaternion.hpp>
 
 #include "anim/anim_test_util.h"
 
@@ -181,6 +182,44 @@ TEST(FootLock, AReleaseFallsNoFasterThanMaxFall) {
   EXPECT_NEAR(
       UpdateFootLock(free_state, 0.2f, animated, world::kNoBody, std::nullopt).translation.z,
       0.4f * 0.8f, 1e-6f);
+}
+
+// A foot planted toe up (heel first) is followed down flat; once the follow stops, the held foot
+// keeps the height and tilt it was last shown with, on the plant's place on the ground.
+TEST(FootLock, OnceTheFollowStopsTheHeldFootKeepsTheHeightAndTiltLastShown) {
+  FootLockState state;
+  Transform planted = At({1.0f, 0.3f, 2.0f});
+  planted.rotation = glm::angleAxis(0.5f, glm::vec3(1, 0, 0));  // toe up
+  (void)UpdateFootLock(state, 1.0f, planted, world::kNoBody, std::nullopt);
+  Transform shown = At({1.0f, 0.25f, 2.0f});  // flat, 5 cm lower
+  RecordFollowedFoot(state, shown, std::nullopt);
+  HoldLastFollowed(state);
+  EXPECT_FALSE(state.followed.has_value());
+  const Transform out =
+      UpdateFootLock(state, 1.0f, At({1.3f, 0.1f, 2.2f}), world::kNoBody, std::nullopt);
+  EXPECT_TRUE(VecNear(out.translation, {1.0f, 0.25f, 2.0f}));
+  EXPECT_NEAR(std::fabs(glm::dot(out.rotation, shown.rotation)), 1.0f, 1e-6f);
+  // Nothing followed since: the held foot stands as it is.
+  HoldLastFollowed(state);
+  EXPECT_TRUE(VecNear(state.held.translation, {1.0f, 0.25f, 2.0f}));
+  // A new plant forgets what was followed before it.
+  RecordFollowedFoot(state, At({1.0f, 0.9f, 2.0f}), std::nullopt);
+  (void)UpdateFootLock(state, 0.0f, At({2.0f, 0.0f, 2.0f}), world::kNoBody, std::nullopt);
+  (void)UpdateFootLock(state, 1.0f, At({3.0f, 0.0f, 2.0f}), world::kNoBody, std::nullopt);
+  EXPECT_FALSE(state.followed.has_value());
+}
+
+// On a moving platform the followed foot is recorded in the platform's space.
+TEST(FootLock, AFollowedFootOnAPlatformIsRecordedInItsSpace) {
+  FootLockState state;
+  const Transform platform = At({5.0f, 1.0f, 0.0f});
+  (void)UpdateFootLock(state, 1.0f, At({5.2f, 1.1f, 0.0f}), 7, platform);
+  RecordFollowedFoot(state, At({5.2f, 1.05f, 0.0f}), platform);
+  HoldLastFollowed(state);
+  EXPECT_TRUE(VecNear(state.held.translation, {0.2f, 0.05f, 0.0f}));
+  const Transform moved = At({6.0f, 1.5f, 0.0f});
+  const Transform out = UpdateFootLock(state, 1.0f, At({9.0f, 0.0f, 0.0f}), 7, moved);
+  EXPECT_TRUE(VecNear(out.translation, {6.2f, 1.55f, 0.0f}));
 }
 
 TEST(FootLock, ResetAndNonFiniteCurvesDropTheLock) {

@@ -46,6 +46,9 @@ struct FootLockState {
   // The lock alpha last frame: the curve, except that a partial rise is ignored (see
   // UpdateFootLock); also tells when the curve rises to 1 (a new plant).
   float previous_curve = 0.0f;
+  // The held foot as last shown while planted and following placement (its height and tilt;
+  // the lock's space), taken as the held foot's once the follow stops (HoldLastFollowed).
+  std::optional<Transform> followed;
 };
 
 // Forgets the lock (teleport, mode change, landing).
@@ -60,6 +63,17 @@ void ResetFootLock(FootLockState& state);
 Transform UpdateFootLock(FootLockState& state, float curve, const Transform& animated,
                          world::BodyId body, const std::optional<Transform>& body_transform,
                          world::BodyId ground = world::kNoBody, float max_fall = 1.0f);
+
+// Records `shown` (world), the planted foot as shown while it follows placement, in the lock's
+// space (`body_transform`: the moving body it is held on; nullopt for static ground).
+void RecordFollowedFoot(FootLockState& state, const Transform& shown,
+                        const std::optional<Transform>& body_transform);
+
+// Once placement is no longer followed (the ground under the animated foot is another body), the
+// held foot keeps the height and tilt it was last shown with instead of the plant's own: a foot
+// planted heel first across a stair's edge, its toe still up, rolled flat by the follow, pitched
+// its toe back up 5 cm in a frame as its twin's heel crossed the edge onto the floor below.
+void HoldLastFollowed(FootLockState& state);
 
 // Moves `foot` (world) horizontally toward `hip` (world) until it is within `reach` of it, by at
 // most `budget_m`; its height is kept. Returns how far it moved (0 when it was within reach, or
