@@ -328,6 +328,17 @@ void CharacterIk::PlanFoot(const CharacterIkInput& input, float dt, int side, Fe
   // the foot would move onto (the ledge shift's wait and the edge hold).
   plan.sole_before =
       frame.animated[side].translation.y + placement_.offset[side].y - rig.foot_height_m;
+  // A held foot's ball is measured where it is held, by every trace, shifted or not: its
+  // frame.animated twin drifts a little from it (climbing, the ankle rolling, a stop's blend), and
+  // a twin whose ball had crossed over the next step's riser stood the held foot, its ball over
+  // the tread below, on that step (the Knight walking up the stairs: 15 cm); the twin of a foot
+  // held off a riser (ShiftOffRiser) slid 1.4 cm on over the top step's edge and the foot was
+  // raised onto it, 8 cm in a frame.
+  if (plan.toe && IsHeldOnStaticGround(locks_[side], input.foot_lock[side])) {
+    plan.held_toe = plan.toe;
+    plan.held_toe->x += locks_[side].held.translation.x - frame.animated[side].translation.x;
+    plan.held_toe->z += locks_[side].held.translation.z - frame.animated[side].translation.z;
+  }
   TraceUnderFoot(input, frame, plan);
   ShiftOntoLedge(input, dt, frame, plan);
   ShiftOffRiser(input, dt, frame, plan);
@@ -338,7 +349,8 @@ void CharacterIk::PlanFoot(const CharacterIkInput& input, float dt, int side, Fe
 FootTrace CharacterIk::TraceShifted(const CharacterIkInput& input, const FeetFrame& frame,
                                     const FootPlan& plan, const glm::vec3& shift) const {
   const std::optional<glm::vec3> toe =
-      plan.toe ? std::optional<glm::vec3>(*plan.toe + shift) : std::nullopt;
+      plan.held_toe ? plan.held_toe
+                    : (plan.toe ? std::optional<glm::vec3>(*plan.toe + shift) : std::nullopt);
   return TraceFoot(*input.world, frame.animated[plan.side].translation + shift, plan.root_height,
                    assets_->settings().feet, plan.lookahead_velocity, toe, plan.reach_cap);
 }
@@ -347,16 +359,8 @@ void CharacterIk::TraceUnderFoot(const CharacterIkInput& input, FeetFrame& frame
                                  const FootPlan& plan) const {
   const int side = plan.side;
   const FootPlacementSettings& feet = assets_->settings().feet;
-  // A held foot's ball is measured where it is held: its frame.animated twin drifts a little from
-  // it (climbing, the ankle rolling), and a twin whose ball had crossed over the next step's
-  // riser stood the held foot, its ball over the tread below, on that step (the Knight walking
-  // up the stairs: 15 cm).
-  std::optional<glm::vec3> traced_toe = plan.toe;
+  const std::optional<glm::vec3>& traced_toe = plan.held_toe ? plan.held_toe : plan.toe;
   const FootLockState& held_lock = locks_[side];
-  if (traced_toe && IsHeldOnStaticGround(held_lock, input.foot_lock[side])) {
-    traced_toe->x += held_lock.held.translation.x - frame.animated[side].translation.x;
-    traced_toe->z += held_lock.held.translation.z - frame.animated[side].translation.z;
-  }
   frame.traces[side] = TraceFoot(*input.world, frame.animated[side].translation, plan.root_height,
                                  feet, plan.lookahead_velocity, traced_toe, plan.reach_cap);
   // Its heel too, once its twin is over another tread than the one it is held on (a step
@@ -447,7 +451,7 @@ void CharacterIk::ShiftOntoLedge(const CharacterIkInput& input, float dt, FeetFr
 }
 
 void CharacterIk::ShiftOffRiser(const CharacterIkInput& input, float dt, FeetFrame& frame,
-                                const FootPlan& plan) {
+                                FootPlan& plan) {
   const int side = plan.side;
   const FootPlacementSettings& feet = assets_->settings().feet;
   const glm::vec3& ledge_shift = placement_.ledge_shift[side];
@@ -481,10 +485,44 @@ void CharacterIk::ShiftOffRiser(const CharacterIkInput& input, float dt, FeetFra
           RiserClearShift(*input.world, frame.animated[side].translation + *travel + ledge_shift,
                           toe + *ball_travel + ledge_shift, plan.root_height,
                           feet.riser_clear_margin_m, feet.max_riser_clear_shift_m, feet);
+    // No plant predicted (a dead blend into a stop hides it) and the curve rising to planted:
+    // the foot lands about where it is. Its ball still below the step ahead, it is drawn back
+    // off the riser as a predicted landing is, and looks no further ahead than its ball (the
+    // step it is drawn back from is not to be cleared): the stop's blend slid a landing foot's
+    // ball 1.5 cm over the top step's edge, the foot rose for it and, held where the sole guard
+    // had drawn it back, dropped 8.6 cm in a frame.
+    else if (!travel && PlantedShare(input.foot_lock[side]) > 0.0f &&
+             BallBelowStepAhead(input, plan, frame.animated[side].translation + ledge_shift,
+                                toe + ledge_shift)) {
+      wanted = RiserClearShift(*input.world, frame.animated[side].translation + ledge_shift,
+                               toe + ledge_shift, plan.root_height, feet.riser_clear_margin_m,
+                               feet.max_riser_clear_shift_m, feet);
+      if (wanted != glm::vec3(0.0f))
+        plan.reach_cap = 0.0f;
+    }
   }
   riser_shift = MoveTowardCapped(riser_shift, wanted, feet.max_ledge_shift_speed_m_s * dt);
   if (riser_shift != glm::vec3(0.0f))
     frame.traces[side] = TraceShifted(input, frame, plan, ledge_shift + riser_shift);
+}
+
+bool CharacterIk::BallBelowStepAhead(const CharacterIkInput& input, const FootPlan& plan,
+                                     const glm::vec3& ankle, const glm::vec3& ball) const {
+  const int side = plan.side;
+  const FootPlacementSettings& feet = assets_->settings().feet;
+  const std::optional<glm::vec3>& shown_ball = feet_[side].toe_sole;
+  if (!shown_ball)
+    return true;
+  const glm::vec3 heel_to_ball = ball - ankle;
+  const glm::vec2 forward(heel_to_ball.x, heel_to_ball.z);
+  const float length = glm::length(forward);
+  if (!(length > 1e-4f))
+    return true;
+  const glm::vec2 ahead =
+      glm::vec2(ball.x, ball.z) + forward * (feet.riser_clear_margin_m / length);
+  const FootTrace step =
+      TraceFoot(*input.world, glm::vec3(ahead.x, ball.y, ahead.y), plan.root_height, feet);
+  return !step.hit || shown_ball->y < step.point.y - feet.sink_tolerance_m;
 }
 
 void CharacterIk::HoldAtEdge(const CharacterIkInput& input, float dt, FeetFrame& frame,

@@ -105,6 +105,22 @@ TEST_F(FootFloatScenarioTest, WalkingUpTheStairsKeepsPlantedFeetOnTheSteps) {
   EXPECT_LE(FloatCm(frames, "stairs_walk"), kFloatBarCm);
 }
 
+// Stopping at the top of the stairs with the landing foot's ball sliding over the top step's edge
+// (the stop's blend hides where the clip plants it): it planted 10.7 cm above its tread.
+TEST_F(FootFloatScenarioTest, AStopLandingItsBallOverTheTopRiserPlantsTheFootOnItsTread) {
+  const std::vector<sim::TraceFrame> frames = Run("ik/stairs_walk_stop_ball_over_riser.json");
+  ASSERT_FALSE(frames.empty());
+  EXPECT_LE(FloatCm(frames, "stairs_walk_stop_ball_over_riser"), kFloatBarCm);
+}
+
+// The same foot planted just short of the riser after rising for the step: 2.2 cm over its tread,
+// then raised onto the step it was held off (10.4 cm).
+TEST_F(FootFloatScenarioTest, AStopLandingJustShortOfTheTopRiserPlantsTheFootOnItsTread) {
+  const std::vector<sim::TraceFrame> frames = Run("ik/stairs_walk_stop_short_of_riser.json");
+  ASSERT_FALSE(frames.empty());
+  EXPECT_LE(FloatCm(frames, "stairs_walk_stop_short_of_riser"), kFloatBarCm);
+}
+
 TEST_F(FootFloatScenarioTest, WalkingAcrossTheTerrainKeepsPlantedFeetOnIt) {
   const std::vector<sim::TraceFrame> frames = Run("ik/terrain_walk.json");
   ASSERT_FALSE(frames.empty());

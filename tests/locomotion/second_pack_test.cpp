@@ -165,6 +165,8 @@ TEST_F(SecondPackTest, TheKnightPassesEveryBarWalkingRunningAndOnStairsAndRamps)
       // free of the swing limit) until legs.min_knee_swing_share held it too.
       "ik/stairs_side_axis_on_edge.json",
       "ik/stairs_walk_heel_on_edge.json",
+      "ik/stairs_walk_stop_ball_over_riser.json",
+      "ik/stairs_walk_stop_short_of_riser.json",
       "ik/ramp10_run.json",
       // Stopped astride the ramp's side edge: without foot_placement.max_step_down_leg_share a
       // foot stepped 34 cm down beside it and stood 32 cm inside the ramp (a 40-degree jump).

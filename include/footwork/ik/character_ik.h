@@ -200,6 +200,9 @@ class CharacterIk {
     // The ball of the foot (with feet.sink_guard_toe), and how far ahead of it a trace looks.
     std::optional<glm::vec3> toe;
     float reach_cap = std::numeric_limits<float>::infinity();
+    // For a foot held on static ground, its ball where the lock holds it (the twin's heel to ball
+    // from the held ankle): every trace of the foot measures its ball there, shifted or not.
+    std::optional<glm::vec3> held_toe;
     // The sole's height as last frame's offset leaves it.
     float sole_before = 0.0f;
     // The higher ground the foot is moving onto, when it is: it rises first.
@@ -216,8 +219,12 @@ class CharacterIk {
                          const FootPlan& plan, const glm::vec3& shift) const;
   void TraceUnderFoot(const CharacterIkInput& input, FeetFrame& frame, const FootPlan& plan) const;
   void ShiftOntoLedge(const CharacterIkInput& input, float dt, FeetFrame& frame, FootPlan& plan);
-  void ShiftOffRiser(const CharacterIkInput& input, float dt, FeetFrame& frame,
-                     const FootPlan& plan);
+  void ShiftOffRiser(const CharacterIkInput& input, float dt, FeetFrame& frame, FootPlan& plan);
+  // Whether the foot's ball as shown last frame is below the ground just ahead of `ball` (world;
+  // riser_clear_margin_m on along the foot from `ankle`): a foot landing with no plant predicted
+  // is drawn back off a riser only then; already over the step it stands on it by its ball.
+  bool BallBelowStepAhead(const CharacterIkInput& input, const FootPlan& plan,
+                          const glm::vec3& ankle, const glm::vec3& ball) const;
   void HoldAtEdge(const CharacterIkInput& input, float dt, FeetFrame& frame, FootPlan& plan);
   void AimFoot(const CharacterIkInput& input, FeetFrame& frame, const FootPlan& plan);
   void PlanAirborneFoot(const CharacterIkInput& input, int side, FeetFrame& frame);
