@@ -22,6 +22,7 @@ struct SimulateOptions {
   std::string out;
   bool joints = false;
   bool internal = false;
+  bool no_ik = false;
 };
 
 int RunSimulate(const SimulateOptions& options) {
@@ -42,6 +43,8 @@ int RunSimulate(const SimulateOptions& options) {
   std::vector<sim::LookSample> npc_looks;
   locomotion::SimulationOptions run_options = locomotion::SimulationOptionsFor(*setup, &npc_looks);
   run_options.joints = options.joints;
+  if (options.no_ik)
+    run_options.ik = false;
   double update_seconds = 0.0;
   run_options.update_seconds = &update_seconds;
   auto frames = locomotion::RunSimulation(*scenario, setup->assets, *setup->mover, run_options);
@@ -95,6 +98,9 @@ void RegisterSimulateCommand(CLI::App& app, int* exit_code) {
   command->add_flag("--joints", options->joints, "Record model-space joint positions");
   command->add_flag("--internal", options->internal,
                     "Also write the internal fields the metrics use (sole and surface heights)");
+  command->add_flag("--no-ik", options->no_ik,
+                    "Without the IK stage: the locomotion pose alone, to tell what the animation "
+                    "does from what the IK adds");
   command->callback([options, exit_code] { *exit_code = RunSimulate(*options); });
 }
 

@@ -1,6 +1,7 @@
 #include "footwork/world/bullet_collision_world.h"
 
 #include <BulletCollision/NarrowPhaseCollision/btRaycastCallback.h>
+#include <LinearMath/btGeometryUtil.h>
 #include <btBulletCollisionCommon.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <deque>
 #include <limits>
 #include <optional>
+#include <vector>
 
 #include "footwork/core/angles.h"
 
@@ -52,6 +54,9 @@ struct BulletCollisionWorld::Impl {
     std::unique_ptr<btCollisionObject> object;
     std::string name;
     int platform = -1;  // index into platforms, or -1 for static bodies
+    // A box's or a convex hull's face planes in the body's frame: (outward normal, offset) with
+    // normal . point = offset on the face. Empty for other shapes.
+    std::vector<btVector4> faces;
   };
 
   btDefaultCollisionConfiguration configuration;
@@ -76,6 +81,7 @@ struct BulletCollisionWorld::Impl {
     body.shape = std::move(shape);
     body.object = std::make_unique<btCollisionObject>();
     body.object->setCollisionShape(body.shape.get());
+    body.faces = FacePlanes(*body.shape);
     body.object->setWorldTransform(transform);
     body.object->setUserIndex(static_cast<int>(id));
     if (kinematic) {
@@ -106,7 +112,7 @@ struct BulletCollisionWorld::Impl {
     if (!callback.hasHit())
       return std::nullopt;
     const glm::vec3 point = ToGlm(callback.m_hitPointWorld);
-    const glm::vec3 normal = BoxFaceNormal(*callback.m_collisionObject, point, to - from)
+    const glm::vec3 normal = FaceNormal(*callback.m_collisionObject, point, to - from)
                                  .value_or(ToGlm(callback.m_hitNormalWorld));
     return MakeHit(callback.m_closestHitFraction, from, to, point, normal,
                    callback.m_collisionObject);
@@ -128,32 +134,58 @@ struct BulletCollisionWorld::Impl {
     return hit;
   }
 
-  // A box's face under `point` (world) that a ray along `direction` meets: the nearest face
-  // plane among those facing the ray. The GJK cast's normal is the margin's rounded edge's
-  // within a millimetre of an edge (45 degrees on a step's corner); the level's boxes are sharp.
-  static std::optional<glm::vec3> BoxFaceNormal(const btCollisionObject& object,
-                                                const glm::vec3& point,
-                                                const glm::vec3& direction) {
-    const btCollisionShape* shape = object.getCollisionShape();
-    if (shape == nullptr || shape->getShapeType() != BOX_SHAPE_PROXYTYPE)
+  // The face planes of a box or a convex hull (FacePlanes in Body).
+  static std::vector<btVector4> FacePlanes(const btCollisionShape& shape) {
+    std::vector<btVector4> faces;
+    if (shape.getShapeType() == BOX_SHAPE_PROXYTYPE) {
+      const btVector3 half = static_cast<const btBoxShape&>(shape).getHalfExtentsWithMargin();
+      for (int axis = 0; axis < 3; ++axis) {
+        for (const btScalar sign : {btScalar(-1), btScalar(1)}) {
+          btVector4 face(0, 0, 0, half[axis]);
+          face[axis] = sign;
+          faces.push_back(face);
+        }
+      }
+    } else if (shape.getShapeType() == CONVEX_HULL_SHAPE_PROXYTYPE) {
+      const auto& hull = static_cast<const btConvexHullShape&>(shape);
+      btAlignedObjectArray<btVector3> points;
+      for (int i = 0; i < hull.getNumPoints(); ++i)
+        points.push_back(hull.getScaledPoint(i));
+      btAlignedObjectArray<btVector3> planes;
+      btGeometryUtil::getPlaneEquationsFromVertices(points, planes);
+      // Each plane is (normal, d) with normal . p + d = 0, outward.
+      for (int i = 0; i < planes.size(); ++i) {
+        const btVector3& plane = planes[i];
+        faces.emplace_back(plane.x(), plane.y(), plane.z(),
+                           -plane[3] + static_cast<btScalar>(hull.getMargin()));
+      }
+    }
+    return faces;
+  }
+
+  // The face of a box or a convex hull under `point` (world) that a ray along `direction` meets:
+  // the nearest face plane among those facing the ray. The GJK cast's normal is the margin's
+  // rounded edge's within a millimetre of an edge (45 degrees on a step's corner, 44-53 degrees
+  // on a ramp's foot, where it meets the ground); the level's boxes and ramps are sharp.
+  std::optional<glm::vec3> FaceNormal(const btCollisionObject& object, const glm::vec3& point,
+                                      const glm::vec3& direction) const {
+    const BodyId id = IdOf(&object);
+    if (id == kNoBody || id >= bodies.size())
       return std::nullopt;
-    const btVector3 half = static_cast<const btBoxShape*>(shape)->getHalfExtentsWithMargin();
+    const std::vector<btVector4>& faces = bodies[id].faces;
     const btTransform& transform = object.getWorldTransform();
     const btVector3 local = transform.invXform(ToBt(point));
     const btVector3 local_direction = transform.getBasis().transpose() * ToBt(direction);
     std::optional<btVector3> best;
     btScalar nearest = std::numeric_limits<btScalar>::infinity();
-    for (int axis = 0; axis < 3; ++axis) {
-      for (const btScalar sign : {btScalar(-1), btScalar(1)}) {
-        if (sign * local_direction[axis] >= 0)
-          continue;
-        const btScalar distance = std::fabs(local[axis] - sign * half[axis]);
-        if (distance < nearest) {
-          nearest = distance;
-          btVector3 face(0, 0, 0);
-          face[axis] = sign;
-          best = face;
-        }
+    for (const btVector4& face : faces) {
+      const btVector3 normal(face.x(), face.y(), face.z());
+      if (normal.dot(local_direction) >= 0)
+        continue;
+      const btScalar distance = std::fabs(normal.dot(local) - face.w());
+      if (distance < nearest) {
+        nearest = distance;
+        best = normal;
       }
     }
     if (!best)

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "footwork/core/angles.h"
 #include "footwork/io/asset_paths.h"
 
 namespace footwork::world {
@@ -127,6 +128,44 @@ TEST(BulletCollisionWorld, RaysBesideAStepsEdgeHitTheTreadTheyAreOverFaceUp) {
       EXPECT_NEAR(hit->normal.y, 1.0f, 1e-5f) << "x " << x << " z " << z;
     }
   }
+}
+
+TEST(BulletCollisionWorld, RaysAtARampsFootHitItsSlopeWithTheSlopesNormal) {
+  // The default level's 25-degree ramp standing on the ground, rays within a few millimetres of
+  // its foot (z 7.0), where the slope meets the ground: the GJK cast's own normal is the 1 mm
+  // margin's rounded edge's there (44-53 degrees), and a Knight standing with its heel over the
+  // ramp's foot tilted its foot to it (a 36.8 degree knee jump). The slope's face is taken.
+  BulletCollisionWorld world;
+  BoxDesc ground;
+  ground.size_m = {20.0f, 1.0f, 20.0f};
+  ground.position_m = {-6.0f, -0.5f, 7.0f};
+  world.AddBox(ground);
+  RampDesc ramp;
+  ramp.position_m = {-6.0f, 0.0f, 7.0f};
+  ramp.slope_deg = 25.0f;
+  ramp.length_m = 4.0f;
+  ramp.width_m = 3.0f;
+  world.AddRamp(ramp);
+  const float slope = Radians(25.0f);
+  const glm::vec3 slope_normal(0.0f, std::cos(slope), -std::sin(slope));
+  for (int i = -10; i <= 20; ++i) {
+    const float z = 7.0f + 0.0002f * static_cast<float>(i);
+    const auto hit = world.RayCast({-6.0f, 1.0f, z}, {-6.0f, -0.5f, z});
+    ASSERT_TRUE(hit) << z;
+    // The ramp (with its margin) or the ground in front of it: face up either way.
+    const bool on_ramp = hit->point.y > 1e-4f;
+    EXPECT_GT(glm::dot(hit->normal, on_ramp ? slope_normal : glm::vec3(0, 1, 0)),
+              std::cos(Radians(0.5f)))
+        << "z " << z << " y " << hit->point.y;
+  }
+  // Higher up the slope and on the flat ground beside it, the faces as before.
+  const auto up_slope = world.RayCast({-6.0f, 3.0f, 9.0f}, {-6.0f, -0.5f, 9.0f});
+  ASSERT_TRUE(up_slope);
+  EXPECT_NEAR(up_slope->point.y, 2.0f * std::tan(slope), 2e-3f);
+  EXPECT_GT(glm::dot(up_slope->normal, slope_normal), std::cos(Radians(0.5f)));
+  const auto beside = world.RayCast({-8.0f, 1.0f, 9.0f}, {-8.0f, -0.5f, 9.0f});
+  ASSERT_TRUE(beside);
+  EXPECT_NEAR(beside->normal.y, 1.0f, 1e-5f);
 }
 
 TEST(BulletCollisionWorld, PlatformMovesWithTime) {
