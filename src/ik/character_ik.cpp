@@ -88,6 +88,42 @@ float HeelAndBallClearance(const LegRig& leg, float foot_height_m, const Transfo
   return std::min(heel + rise - trace.point.y, toe.y + rise - *trace.toe_ground_m);
 }
 
+// DrawIntoReach for a held foot (world), but not onto higher ground: drawn back toward the hip
+// walking down the stairs, a foot planted just past a step's edge had its heel drawn into the
+// riser behind it (12 cm under the step's tread). Half the draw is tried, then none.
+float DrawHeldFootIntoReach(const world::CollisionWorld* world, const LegRig& leg,
+                            float foot_height_m, float root_height,
+                            const FootPlacementSettings& feet, const glm::vec3& hip, float reach,
+                            float budget_m, Transform& foot) {
+  const glm::vec3 held = foot.translation;
+  float drawn = DrawIntoReach(foot.translation, hip, reach, budget_m);
+  if (!(drawn > 0.0f) || world == nullptr)
+    return drawn;
+  // Under the heel's sole point, and under the ankle, where that point comes as the foot lies flat.
+  const auto heel_ground = [&](const Transform& at) -> std::optional<float> {
+    const FootTrace sole =
+        TraceFoot(*world, HeelSolePoint(leg, foot_height_m, at), root_height, feet);
+    const FootTrace ankle = TraceFoot(*world, at.translation, root_height, feet);
+    if (!sole.hit || !ankle.hit)
+      return std::nullopt;
+    return std::max(sole.point.y, ankle.point.y);
+  };
+  Transform at_held = foot;
+  at_held.translation = held;
+  const std::optional<float> ground_held = heel_ground(at_held);
+  if (!ground_held)
+    return drawn;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const std::optional<float> ground_drawn = heel_ground(foot);
+    if (!ground_drawn || *ground_drawn - *ground_held < kMinStairStepM)
+      return drawn;
+    foot.translation = held;
+    drawn = attempt == 0 ? DrawIntoReach(foot.translation, hip, reach, drawn * 0.5f) : 0.0f;
+  }
+  foot.translation = held;
+  return 0.0f;
+}
+
 }  // namespace
 
 Result<std::shared_ptr<const CharacterIkAssets>> CharacterIkAssets::Create(
@@ -958,8 +994,9 @@ Status CharacterIk::SolveLeg(const CharacterIkInput& input, float dt, int side,
     const float reach = std::clamp(settings.max_leg_extension, 0.0f, 1.0f) *
                         (glm::length(knee - hip) + glm::length(ankle - knee));
     const float drawn =
-        DrawIntoReach(target_world.translation, world_from_model.TransformPoint(hip), reach,
-                      settings.lock.max_reach_draw_m - reach_drawn_m_[side]);
+        DrawHeldFootIntoReach(input.world, leg, rig.foot_height_m, root_height, settings.feet,
+                              world_from_model.TransformPoint(hip), reach,
+                              settings.lock.max_reach_draw_m - reach_drawn_m_[side], target_world);
     if (drawn > 0.0f) {
       reach_drawn_m_[side] += drawn;
       locks_[side].held.translation.x = target_world.translation.x;

@@ -102,6 +102,21 @@ inline Result<std::vector<sim::TraceFrame>> RunShippedScenario(
   return RunSimulation(*scenario, setup->assets, *setup->mover, SimulationOptionsFor(*setup));
 }
 
+// The same from another start position (world, m): a sweep's run.
+inline Result<std::vector<sim::TraceFrame>> RunShippedScenarioFrom(
+    const std::string& relative_path, const glm::vec3& start_position,
+    std::shared_ptr<const io::CookedLibrary> library = DefaultLibrary()) {
+  auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / relative_path);
+  if (!scenario)
+    return scenario.error();
+  scenario->start_position = start_position;
+  auto setup =
+      LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", std::move(library));
+  if (!setup)
+    return setup.error();
+  return RunSimulation(*scenario, setup->assets, *setup->mover, SimulationOptionsFor(*setup));
+}
+
 // States in order of entry (consecutive duplicates removed), with the clip each began with.
 struct StateSequence {
   std::vector<std::string> states;

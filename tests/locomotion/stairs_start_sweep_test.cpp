@@ -1,0 +1,44 @@
+// The shipped stairs scenarios from other starts (a riser under another step of the walk each
+// time), as `footwork sweep` plays them, held to the bars each start is known to meet. Skipped
+// when the CC0 pack is not installed.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "footwork/sim/metrics.h"
+
+#include "default_character.h"
+
+namespace footwork::locomotion {
+namespace {
+
+using testing::DefaultLibrary;
+using testing::RunShippedScenarioFrom;
+
+sim::Metrics MetricsOf(const std::vector<sim::TraceFrame>& frames) {
+  auto metrics = sim::ComputeMetrics(frames, sim::MetricBars::WithIk());
+  EXPECT_TRUE(metrics.ok()) << metrics.error().message;
+  return metrics.ok() ? *metrics : sim::Metrics{};
+}
+
+// Walking down the stairs, a foot planted just past a step's edge that its leg could not reach
+// was drawn back toward the hip along the ground, and its heel went into the riser behind it
+// (10.4-12.1 cm under the step's tread from these starts). The draw now stops short of higher
+// ground. (These starts still plant a foot up to 15 cm over its tread: not asserted here.)
+TEST(StairsStartSweepTest, WalkingDownNoHeelIsDrawnIntoTheRiserBehindIt) {
+  if (!DefaultLibrary())
+    GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+  for (const float z : {9.15f, 9.18f, 9.21f}) {
+    auto frames = RunShippedScenarioFrom("ik/stairs_descend.json", glm::vec3(12.0f, 1.2f, z));
+    ASSERT_TRUE(frames.ok()) << frames.error().message;
+    const sim::Metrics metrics = MetricsOf(*frames);
+    ASSERT_TRUE(metrics.foot_penetration_cm.has_value());
+    std::printf("[descend z %.2f] penetration %.2f cm\n", z, *metrics.foot_penetration_cm);
+    EXPECT_LE(*metrics.foot_penetration_cm, 1.0) << "z " << z;
+  }
+}
+
+}  // namespace
+}  // namespace footwork::locomotion
