@@ -537,6 +537,7 @@ void CharacterIk::ShiftOffRiser(const CharacterIkInput& input, float dt, FeetFra
         plan.reach_cap = 0.0f;
     }
   }
+  frame.riser_wanted[side] = wanted;
   riser_shift = MoveTowardCapped(riser_shift, wanted, feet.max_ledge_shift_speed_m_s * dt);
   if (riser_shift != glm::vec3(0.0f))
     frame.traces[side] = TraceShifted(input, frame, plan, ledge_shift + riser_shift);
@@ -780,10 +781,16 @@ void CharacterIk::PlacePelvisAndFeet(const CharacterIkInput& input, float dt, Fe
   // pelvis down with it (foot_placement.landing_drop_lead_s): descending stairs, the foot swung
   // level with the pelvis over the tread it left and planted 12 cm over the tread below.
   std::array<float, 2> landing_share{0.0f, 0.0f};
+  // A swing found landing on a step down lands on it until the foot plants (see below).
+  for (int side = 0; side < 2; ++side) {
+    if (!input.grounded || IsFootPlanted(input.foot_lock[side]))
+      landing_onto_step_[side] = false;
+  }
   std::array<float, 2> landing_offset{0.0f, 0.0f};
   for (int side = 0; side < 2; ++side) {
-    if (!input.grounded || input.world == nullptr || !(frame.swing[side] > 0.0f) ||
-        !input.plant_travel[side] || !input.plant_time_s[side] || !frame.traces[side].hit)
+    if (!input.grounded || input.world == nullptr ||
+        (!(frame.swing[side] > 0.0f) && !landing_onto_step_[side]) || !input.plant_travel[side] ||
+        !input.plant_time_s[side] || !frame.traces[side].hit)
       continue;
     const float share =
         LandingDropShare(*input.plant_time_s[side], settings.feet.landing_drop_lead_s);
@@ -791,15 +798,23 @@ void CharacterIk::PlacePelvisAndFeet(const CharacterIkInput& input, float dt, Fe
       continue;
     // Where the foot lands, moved onto a ledge or off a riser as it will be: predicted over the
     // floor beside the stairs, a foot climbing them along their side edge reached 15 cm down into
-    // the tread it was moved onto.
+    // the tread it was moved onto. Off a riser, where its shift is going, not where it has got to:
+    // a foot moved forward off the step it was over reached for that step until the last frame.
     const glm::vec3 landing_at = frame.animated[side].translation + *input.plant_travel[side] +
-                                 placement_.ledge_shift[side] + placement_.riser_shift[side];
+                                 placement_.ledge_shift[side] + frame.riser_wanted[side];
     const FootTrace landing = TraceFoot(*input.world, landing_at, root_height, settings.feet);
-    // A step down, not the slope under the foot going on.
-    if (!landing.hit ||
-        PlaneHeightAt(frame.traces[side], landing.point.x, landing.point.z) - landing.point.y <
-            kMinStairStepM)
+    // A step down, not the slope under the foot going on. Once found, the swing lands on it
+    // until the foot plants: over the step's edge the plane under the foot is the lower tread's
+    // and shows no step, and walking down the stairs, a foot that crossed the edge a frame before
+    // its plant lost its reach down (and the pelvis with it) and planted 5.7 cm over the tread.
+    if (!landing.hit)
       continue;
+    const bool step_down =
+        PlaneHeightAt(frame.traces[side], landing.point.x, landing.point.z) - landing.point.y >=
+        kMinStairStepM;
+    if (!step_down && !landing_onto_step_[side])
+      continue;
+    landing_onto_step_[side] = true;
     landing_share[side] = share;
     landing_offset[side] = landing.point.y - root_height;
     const float weight = std::clamp(frame.enable[side], 0.0f, 1.0f);
@@ -839,9 +854,28 @@ void CharacterIk::PlacePelvisAndFeet(const CharacterIkInput& input, float dt, Fe
     if (needed > 0.0f)
       min_rise_speeds[side] = needed / std::max(frame.time_to_riser[side], dt);
   }
+  const float pelvis_before = placement_.pelvis_offset_m;
   UpdateFootPlacement(placement_, frame.offset_targets, frame.tilt_targets, frame.enable,
                       settings.feet, dt, min_rise_speeds, pelvis_target,
                       {IsFootPlanted(input.foot_lock[0]), IsFootPlanted(input.foot_lock[1])});
+  // A foot landing on a step down is within its leg's reach by the time it plants: the pelvis
+  // comes down that far by then (PelvisDropToReach of its placed foot), faster than its damper,
+  // which (a quarter of the gap a frame) left the leg 4 cm short of the tread at the plant.
+  for (int side = 0; side < 2; ++side) {
+    if (!(landing_share[side] > 0.0f) || !input.plant_time_s[side] || !(dt > 0.0f))
+      continue;
+    const LegRig& leg = rig.legs[side];
+    const glm::vec3 hip = world_from_model.TransformPoint(model_[leg.chain.upper].translation);
+    const glm::vec3 foot = frame.animated[side].translation + placement_.offset[side];
+    const float needed = PelvisDropToReach(hip, foot, SoftReach(settings, LegLength(model_, leg)),
+                                           frame.max_step_down[side]);
+    const float gap = pelvis_before - needed;
+    if (!(gap > 0.0f))
+      continue;
+    placement_.pelvis_offset_m = std::min(
+        placement_.pelvis_offset_m,
+        pelvis_before - gap * std::min(1.0f, dt / std::max(*input.plant_time_s[side], dt)));
+  }
 }
 
 Status CharacterIk::LowerPelvis(const CharacterIkInput& input) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "footwork/io/skin_joints.h"
 #include "footwork/sim/metrics.h"
 
 #include "default_character.h"
@@ -38,6 +39,26 @@ TEST(StairsStartSweepTest, WalkingDownNoHeelIsDrawnIntoTheRiserBehindIt) {
     std::printf("[descend z %.2f] penetration %.2f cm\n", z, *metrics.foot_penetration_cm);
     EXPECT_LE(*metrics.foot_penetration_cm, 1.0) << "z " << z;
   }
+}
+
+// From z 9.18 the left foot's first step down lands just past a step's edge, three treads below
+// the foot on the landing: moved forward off the step it was over, it reached for that step until
+// the last frame, then lost its reach down (and the pelvis with it) as it crossed the edge, and
+// planted 5.7-6.8 cm over its tread. Now it meets every bar.
+TEST(StairsStartSweepTest, WalkingDownAFootLandingJustPastAnEdgePlantsOnItsTread) {
+  const auto library = DefaultLibrary();
+  if (!library)
+    GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+  auto frames = RunShippedScenarioFrom("ik/stairs_descend.json", glm::vec3(12.0f, 1.2f, 9.18f));
+  ASSERT_TRUE(frames.ok()) << frames.error().message;
+  auto metrics = sim::ComputeMetrics(*frames, sim::MetricBars::WithIk(),
+                                     io::JointsThatMoveTheSkin(library->skeleton, library->meshes));
+  ASSERT_TRUE(metrics.ok()) << metrics.error().message;
+  ASSERT_TRUE(metrics->foot_float_cm.has_value());
+  std::printf("[descend z 9.18] float %.2f cm\n", *metrics->foot_float_cm);
+  EXPECT_LE(*metrics->foot_float_cm, 2.0);
+  for (const sim::MetricCheck& check : metrics->checks)
+    EXPECT_TRUE(!check.measured() || check.passed()) << check.name;
 }
 
 }  // namespace

@@ -172,6 +172,9 @@ class CharacterIk {
     std::array<Transform, 2> animated;
     std::array<FootTrace, 2> traces{};
     std::array<glm::vec3, 2> offset_targets{glm::vec3(0.0f), glm::vec3(0.0f)};
+    // Where each foot's shift off a riser is going (ShiftOffRiser): a landing foot reaches down
+    // to the tread it is being moved onto, not the one it is still over.
+    std::array<glm::vec3, 2> riser_wanted{glm::vec3(0.0f), glm::vec3(0.0f)};
     std::array<glm::quat, 2> tilt_targets{glm::quat(1, 0, 0, 0), glm::quat(1, 0, 0, 0)};
     std::array<float, 2> enable{0.0f, 0.0f};
     // How far each falling foot is tucked up ahead of touchdown (m), and the root's fall speed.
@@ -250,6 +253,8 @@ class CharacterIk {
   std::array<FootLockState, 2> locks_;
   // How far each held foot has been drawn toward its hip during its current plant (m).
   std::array<float, 2> reach_drawn_m_{0.0f, 0.0f};
+  // Whether each swinging foot's landing was found on a step down this swing.
+  std::array<bool, 2> landing_onto_step_{false, false};
   // Each knee's angle as last solved and in the pose it was solved from (radians), for the
   // swinging knee's speed limit.
   struct KneeAngles {
