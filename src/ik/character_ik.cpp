@@ -527,9 +527,13 @@ void CharacterIk::ShiftOffRiser(const CharacterIkInput& input, float dt, FeetFra
     // step it is drawn back from is not to be cleared): the stop's blend slid a landing foot's
     // ball 1.5 cm over the top step's edge, the foot rose for it and, held where the sole guard
     // had drawn it back, dropped 8.6 cm in a frame.
+    // Once it is being drawn back, it is drawn back until it plants: its ball raised over the step
+    // as it went (the look-ahead), the shift stopped half way, and the foot planted on its ball at
+    // the step's very edge and slid off it, 13 cm down (walking up the stairs from a start).
     else if (!travel && PlantedShare(input.foot_lock[side]) > 0.0f &&
-             BallBelowStepAhead(input, plan, frame.animated[side].translation + ledge_shift,
-                                toe + ledge_shift)) {
+             (riser_shift != glm::vec3(0.0f) ||
+              BallBelowStepAhead(input, plan, frame.animated[side].translation + ledge_shift,
+                                 toe + ledge_shift))) {
       wanted = RiserClearShift(*input.world, frame.animated[side].translation + ledge_shift,
                                toe + ledge_shift, plan.root_height, feet.riser_clear_margin_m,
                                feet.max_riser_clear_shift_m, feet);
