@@ -749,17 +749,29 @@ void CharacterIk::PlacePelvisAndFeet(const CharacterIkInput& input, float dt, Fe
   if (input.grounded && settings.lock.max_pelvis_reach_drop_m > 0.0f) {
     for (int side = 0; side < 2; ++side) {
       const FootLockState& lock = locks_[side];
-      if (!IsHeldOnStaticGround(lock, input.foot_lock[side]))
+      if (!IsHeldOnStaticGround(lock, input.foot_lock[side])) {
+        animated_reach_drop_[side] = 0.0f;
         continue;
+      }
       const LegRig& leg = rig.legs[side];
       const glm::vec3 hip = model_[leg.chain.upper].translation;
       // Inside the soft band the solve already falls short of the target: the foot crept 2.6 cm
       // toward a rising hip.
-      const float reach = SoftReach(settings, LegLength(model_, leg));
+      float reach = SoftReach(settings, LegLength(model_, leg));
       pelvis_target =
           std::min(pelvis_target,
                    PelvisDropToReach(world_from_model.TransformPoint(hip), lock.held.translation,
                                      reach, settings.lock.max_pelvis_reach_drop_m));
+      // And within the reach the clip gives it, eased in (FootLockSettings).
+      if (const float speed = settings.lock.animated_reach_drop_speed_m_s; speed > 0.0f) {
+        const float animated_reach =
+            std::min(reach, glm::length(model_[leg.chain.end].translation - hip));
+        const float wanted =
+            PelvisDropToReach(world_from_model.TransformPoint(hip), lock.held.translation,
+                              animated_reach, settings.lock.max_pelvis_reach_drop_m);
+        animated_reach_drop_[side] = std::max(wanted, animated_reach_drop_[side] - speed * dt);
+        pelvis_target = std::min(pelvis_target, animated_reach_drop_[side]);
+      }
     }
   }
   // A foot moved onto the ledge beside it (under the body, away from its hip) is kept within

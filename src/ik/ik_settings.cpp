@@ -69,7 +69,7 @@ const std::vector<Section>& Sections() {
         "max_swing_knee_speed_deg_s", "min_knee_swing_share", "max_swing_ankle_speed_deg_s"}},
       {"foot_lock",
        {"enabled", "follow_placement_height", "teleport_distance_m", "max_reach_draw_m",
-        "max_pelvis_reach_drop_m", "min_release_s"}},
+        "max_pelvis_reach_drop_m", "animated_reach_drop_speed_m_s", "min_release_s"}},
       {"look_at",
        {"max_yaw_deg", "max_pitch_up_deg", "max_pitch_down_deg", "behind_enter_deg",
         "behind_exit_deg", "half_life_s", "weight_half_life_s", "neck_share", "clip"}},
@@ -176,6 +176,8 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("teleport_distance_m", s.lock.teleport_distance_m, 0.01f, 1000.0f, kOptional)
       .Number("max_reach_draw_m", s.lock.max_reach_draw_m, 0.0f, 1.0f, kOptional)
       .Number("max_pelvis_reach_drop_m", s.lock.max_pelvis_reach_drop_m, 0.0f, 1.0f, kOptional)
+      .Number("animated_reach_drop_speed_m_s", s.lock.animated_reach_drop_speed_m_s, 0.0f, 100.0f,
+              kOptional)
       .Number("min_release_s", s.lock.min_release_s, 0.0f, 2.0f, kOptional);
 
   LookAtSettings& look = s.look;

@@ -72,6 +72,7 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.lock.enabled, b.lock.enabled);
   EXPECT_EQ(a.lock.follow_placement_height, b.lock.follow_placement_height);
   EXPECT_EQ(a.lock.max_pelvis_reach_drop_m, b.lock.max_pelvis_reach_drop_m);
+  EXPECT_EQ(a.lock.animated_reach_drop_speed_m_s, b.lock.animated_reach_drop_speed_m_s);
   EXPECT_EQ(a.lock.min_release_s, b.lock.min_release_s);
   EXPECT_EQ(a.lock.teleport_distance_m, b.lock.teleport_distance_m);
   EXPECT_EQ(a.look.max_yaw_rad, b.look.max_yaw_rad);

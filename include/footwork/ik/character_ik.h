@@ -253,6 +253,8 @@ class CharacterIk {
   std::array<FootLockState, 2> locks_;
   // How far each held foot has been drawn toward its hip during its current plant (m).
   std::array<float, 2> reach_drawn_m_{0.0f, 0.0f};
+  // The pelvis drop each held foot asks for to stay within its animated reach (eased in).
+  std::array<float, 2> animated_reach_drop_{0.0f, 0.0f};
   // Whether each swinging foot's landing was found on a step down this swing.
   std::array<bool, 2> landing_onto_step_{false, false};
   // Each knee's angle as last solved and in the pose it was solved from (radians), for the

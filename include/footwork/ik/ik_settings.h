@@ -31,6 +31,14 @@ struct FootLockSettings {
   // At 0.03 the Knight's held feet were drawn 0.2 cm/s on average walking (a start's first
   // steps) and lifted 3.5 cm in an idle after a wide strafe stop; it drops 4 cm at most walking.
   float max_pelvis_reach_drop_m = 0.08f;
+  // A held foot is also kept within the reach its leg has in the animation (the clip's hip to
+  // ankle), by lowering the pelvis (by at most max_pelvis_reach_drop_m), its target coming down
+  // no faster than this (m/s; 0: off). Held behind the hip and lower than the clip's foot, the
+  // Knight's leg stood straighter than the clip's (7-17 degrees of knee against 20-40), slid its
+  // held feet 0.1 cm/s on average, and its knee caught up 21-22 degrees in a frame as the foot
+  // lifted off (the terrain from other starts). At once, a plant at a ramp's foot pulled the
+  // pelvis down 1.8 cm a frame and its knee turned 25 degrees.
+  float animated_reach_drop_speed_m_s = 0.6f;
   // The lock lets go of a foot no faster than over this long (s; 0: as fast as the curve falls).
   // A curve that drops at once (a blend into a start whose foot is already lifting) snapped the
   // foot 7 cm from where it was held to the animation in one frame.
