@@ -1090,7 +1090,11 @@ Status CharacterIk::SolveLeg(const CharacterIkInput& input, float dt, int side,
                                                 knees_[side]->solved_rad, max_step);
     goal.max_reach_m = range.max_m;
     // A knee that cannot bend fast enough leaves its foot beyond the target, lower: only as far
-    // as the ground lets it (the foot stays above it as the sole guard keeps it).
+    // as the ground lets it (the foot stays above it as the sole guard keeps it). Where the
+    // ground stops it, the foot is left beyond along the ground instead, at the target's height,
+    // when the ground lifts it less there: lifted back toward the hip, the knee bent past its
+    // limit, and the Knight's foot lifting off the terrain turned its knee 20-22 degrees in a
+    // frame (footwork sweep of ik/terrain_walk, 5 of 10 starts; now 15).
     const glm::vec3 to_target = goal.target - hip;
     const float distance = glm::length(to_target);
     if (range.min_m > distance && distance > 0.0f && input.world != nullptr &&
@@ -1098,7 +1102,23 @@ Status CharacterIk::SolveLeg(const CharacterIkInput& input, float dt, int side,
       Transform beyond = world_from_model * target;
       beyond.translation =
           world_from_model.TransformPoint(hip + to_target * (range.min_m / distance));
+      const glm::vec3 unguarded = beyond.translation;
       KeepSoleAboveGround(*input.world, leg, rig.foot_height_m, root_height, settings.feet, beyond);
+      const glm::vec2 across(to_target.x, to_target.z);
+      const float across_length = glm::length(across);
+      if (beyond.translation.y > unguarded.y + 1e-4f && across_length > 1e-3f &&
+          range.min_m > std::fabs(to_target.y)) {
+        const float out = std::sqrt(range.min_m * range.min_m - to_target.y * to_target.y);
+        const glm::vec3 level = hip + glm::vec3(across.x / across_length * out, to_target.y,
+                                                across.y / across_length * out);
+        Transform along = world_from_model * target;
+        along.translation = world_from_model.TransformPoint(level);
+        const glm::vec3 along_before = along.translation;
+        KeepSoleAboveGround(*input.world, leg, rig.foot_height_m, root_height, settings.feet,
+                            along);
+        if (along.translation.y - along_before.y < beyond.translation.y - unguarded.y)
+          beyond = along;
+      }
       goal.target = model_from_world.TransformPoint(beyond.translation);
     }
   }

@@ -351,5 +351,19 @@ TEST_F(SecondPackTest, TheKnightsHeldFeetStayWithinTheReachItsClipGivesItsLegs) 
   EXPECT_LT(strafe.metrics.max_joint_jump->degrees_per_60hz_frame, 19.0);
 }
 
+// Across the terrain from x 26.33 (footwork sweep of ik/terrain_walk; 5 of 10 starts failed), a
+// foot lifting off had its knee held to the swing's limit, left beyond its target, lower, and
+// lifted back by the ground toward the hip: the knee turned 21.8 degrees in a frame. Left beyond
+// along the ground instead, every bar.
+TEST_F(SecondPackTest, TheKnightsFootLiftingOffTheTerrainIsLeftBeyondAlongTheGround) {
+  const Run run = Measured(testing::RunShippedScenarioFrom(
+      "ik/terrain_walk.json", glm::vec3(26.333f, 0.0f, 2.0f), KnightLibrary()));
+  ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
+  std::printf("[knight terrain x 26.33] jump %.2f deg\n",
+              run.metrics.max_joint_jump->degrees_per_60hz_frame);
+  for (const sim::MetricCheck& check : run.metrics.checks)
+    EXPECT_TRUE(!check.measured() || check.passed()) << check.name;
+}
+
 }  // namespace
 }  // namespace footwork::locomotion
