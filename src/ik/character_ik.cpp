@@ -757,7 +757,7 @@ void CharacterIk::PlacePelvisAndFeet(const CharacterIkInput& input, float dt, Fe
       const glm::vec3 hip = model_[leg.chain.upper].translation;
       // Inside the soft band the solve already falls short of the target: the foot crept 2.6 cm
       // toward a rising hip.
-      float reach = SoftReach(settings, LegLength(model_, leg));
+      const float reach = SoftReach(settings, LegLength(model_, leg));
       pelvis_target =
           std::min(pelvis_target,
                    PelvisDropToReach(world_from_model.TransformPoint(hip), lock.held.translation,
