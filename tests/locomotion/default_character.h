@@ -87,6 +87,17 @@ inline Result<std::vector<sim::TraceFrame>> RunFrames(
   return frames;
 }
 
+// `scenario` run as `footwork simulate` runs it: the default level with its IK settings, on
+// `library`.
+inline Result<std::vector<sim::TraceFrame>> RunOnDefaultLevel(
+    const Scenario& scenario, std::shared_ptr<const io::CookedLibrary> library) {
+  auto setup =
+      LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", std::move(library));
+  if (!setup)
+    return setup.error();
+  return RunSimulation(scenario, setup->assets, *setup->mover, SimulationOptionsFor(*setup));
+}
+
 // A shipped scenario (path under assets/scenarios) run as `footwork simulate` runs it: the default
 // level with its IK settings, on `library` (the default character unless given).
 inline Result<std::vector<sim::TraceFrame>> RunShippedScenario(
@@ -95,11 +106,7 @@ inline Result<std::vector<sim::TraceFrame>> RunShippedScenario(
   auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / relative_path);
   if (!scenario)
     return scenario.error();
-  auto setup =
-      LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", std::move(library));
-  if (!setup)
-    return setup.error();
-  return RunSimulation(*scenario, setup->assets, *setup->mover, SimulationOptionsFor(*setup));
+  return RunOnDefaultLevel(*scenario, std::move(library));
 }
 
 // The same from another start position (world, m): a sweep's run.
@@ -110,11 +117,7 @@ inline Result<std::vector<sim::TraceFrame>> RunShippedScenarioFrom(
   if (!scenario)
     return scenario.error();
   scenario->start_position = start_position;
-  auto setup =
-      LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", std::move(library));
-  if (!setup)
-    return setup.error();
-  return RunSimulation(*scenario, setup->assets, *setup->mover, SimulationOptionsFor(*setup));
+  return RunOnDefaultLevel(*scenario, std::move(library));
 }
 
 // States in order of entry (consecutive duplicates removed), with the clip each began with.
