@@ -17,6 +17,9 @@
 namespace footwork::ik {
 namespace {
 
+// A ground this level (the normal's up component; 5 degrees of slope) is a stair's tread.
+constexpr float kLevelStanceNormalY = 0.996f;
+
 // How far under its hip a foot target is kept at least, as a fraction of the leg's length.
 constexpr float kMinFootDropUnderHip = 0.1f;
 
@@ -801,6 +804,10 @@ void CharacterIk::PlacePelvisAndFeet(const CharacterIkInput& input, float dt, Fe
   for (int side = 0; side < 2; ++side) {
     if (!input.grounded || IsFootPlanted(input.foot_lock[side]))
       landing_onto_step_[side] = false;
+    if (!input.grounded || input.world == nullptr)
+      stance_ground_[side].reset();
+    else if (IsFootPlanted(input.foot_lock[side]) && frame.traces[side].hit)
+      stance_ground_[side] = frame.traces[side];
   }
   std::array<float, 2> landing_offset{0.0f, 0.0f};
   for (int side = 0; side < 2; ++side) {
@@ -825,9 +832,22 @@ void CharacterIk::PlacePelvisAndFeet(const CharacterIkInput& input, float dt, Fe
     // its plant lost its reach down (and the pelvis with it) and planted 5.7 cm over the tread.
     if (!landing.hit)
       continue;
+    // Below the plane under the foot now, or under it where it last stood: walking down the
+    // stairs two treads a stride, the Knight's foot swung over the edge before its landing was
+    // looked at, the ground under it was already the lower tread's, and it followed the pelvis
+    // down rather than reaching for the tread (6.6 cm down at the plant, 21.6 deg).
+    const auto below = [&](const FootTrace& plane) {
+      return PlaneHeightAt(plane, landing.point.x, landing.point.z) - landing.point.y >=
+             kMinStairStepM;
+    };
+    // The stance's plane only between level grounds, a stair's treads: beside a ramp's side edge
+    // the ramp's plane, carried on over the floor, is no step.
+    const auto level = [&](const FootTrace& trace) {
+      return trace.normal.y >= kLevelStanceNormalY;
+    };
     const bool step_down =
-        PlaneHeightAt(frame.traces[side], landing.point.x, landing.point.z) - landing.point.y >=
-        kMinStairStepM;
+        below(frame.traces[side]) || (stance_ground_[side] && level(*stance_ground_[side]) &&
+                                      level(landing) && below(*stance_ground_[side]));
     if (!step_down && !landing_onto_step_[side])
       continue;
     landing_onto_step_[side] = true;

@@ -365,5 +365,20 @@ TEST_F(SecondPackTest, TheKnightsFootLiftingOffTheTerrainIsLeftBeyondAlongTheGro
     EXPECT_TRUE(!check.measured() || check.passed()) << check.name;
 }
 
+// Walking down the stairs from z 9.27 (footwork sweep of ik/stairs_descend), a foot landing two
+// treads below the one it left swung over the step's edge before its landing was looked at: the
+// ground under it was the lower tread's already, so no step down was found, the foot followed
+// the pelvis rather than reaching for the tread, and it came down the rest as it planted (knee
+// 22.7 degrees in a frame). The plane it last stood on now tells the step too: every bar.
+TEST_F(SecondPackTest, TheKnightsFootSwungOverAStepsEdgeStillReachesDownForItsTread) {
+  const Run run = Measured(testing::RunShippedScenarioFrom(
+      "ik/stairs_descend.json", glm::vec3(12.0f, 1.2f, 9.27f), KnightLibrary()));
+  ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
+  std::printf("[knight descend z 9.27] jump %.2f deg\n",
+              run.metrics.max_joint_jump->degrees_per_60hz_frame);
+  for (const sim::MetricCheck& check : run.metrics.checks)
+    EXPECT_TRUE(!check.measured() || check.passed()) << check.name;
+}
+
 }  // namespace
 }  // namespace footwork::locomotion

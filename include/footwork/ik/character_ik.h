@@ -257,6 +257,9 @@ class CharacterIk {
   std::array<float, 2> animated_reach_drop_{0.0f, 0.0f};
   // Whether each swinging foot's landing was found on a step down this swing.
   std::array<bool, 2> landing_onto_step_{false, false};
+  // The ground under each foot as it last stood (its plane tells a step down from a slope going
+  // on, after the foot has swung over the step's edge).
+  std::array<std::optional<FootTrace>, 2> stance_ground_;
   // Each knee's angle as last solved and in the pose it was solved from (radians), for the
   // swinging knee's speed limit.
   struct KneeAngles {
