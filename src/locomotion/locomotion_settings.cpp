@@ -124,7 +124,13 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
       .Number("min_riser_m", s.stairs.min_riser_m, 0.001f, 2.0f, jf::kOptional)
       .Number("max_riser_m", s.stairs.max_riser_m, 0.001f, 2.0f, jf::kOptional)
       .Number("max_stride_factor", s.stairs.max_stride_factor, 1.0f, 10.0f, jf::kOptional)
-      .Number("factor_rate_per_s", s.stairs.factor_rate_per_s, 0.0f, 1000.0f, jf::kOptional);
+      .Number("factor_rate_per_s", s.stairs.factor_rate_per_s, 0.0f, 1000.0f, jf::kOptional)
+      .Number("footfall_max_stride_change", s.stairs.footfall_max_stride_change, 0.0f, 0.5f,
+              jf::kOptional)
+      .Number("footfall_heel_margin_m", s.stairs.footfall_heel_margin_m, 0.0f, 0.5f, jf::kOptional)
+      .Number("footfall_toe_margin_m", s.stairs.footfall_toe_margin_m, 0.0f, 0.5f, jf::kOptional)
+      .Number("footfall_scale_cost_m", s.stairs.footfall_scale_cost_m, 0.0f, 10.0f, jf::kOptional)
+      .Number("footfall_rate_per_s", s.stairs.footfall_rate_per_s, 0.0f, 1000.0f, jf::kOptional);
 
   read.Object("give_way", jf::kOptional)
       .Number("look_ahead_m", s.give_way.look_ahead_m, 0.0f, 5.0f, jf::kOptional)
@@ -184,10 +190,21 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
               "must not exceed air.heavy_land_full_fall_speed_m_s");
   }
   // The optional sections are checked key by key: a misspelt key would leave the feature off.
-  static const std::vector<std::string> kStairKeys = {
-      "_comment",          "max_rise_per_step_m", "max_drop_per_step_m", "survey_behind_m",
-      "survey_ahead_m",    "survey_spacing_m",    "min_riser_m",         "max_riser_m",
-      "max_stride_factor", "factor_rate_per_s"};
+  static const std::vector<std::string> kStairKeys = {"_comment",
+                                                      "max_rise_per_step_m",
+                                                      "max_drop_per_step_m",
+                                                      "survey_behind_m",
+                                                      "survey_ahead_m",
+                                                      "survey_spacing_m",
+                                                      "min_riser_m",
+                                                      "max_riser_m",
+                                                      "max_stride_factor",
+                                                      "factor_rate_per_s",
+                                                      "footfall_max_stride_change",
+                                                      "footfall_heel_margin_m",
+                                                      "footfall_toe_margin_m",
+                                                      "footfall_scale_cost_m",
+                                                      "footfall_rate_per_s"};
   static const std::vector<std::string> kGiveWayKeys = {
       "_comment", "look_ahead_m", "keep_gap_m", "gap_gain_per_s", "aside_speed_m_s", "hold_s"};
   RejectUnknownKeys(read, *document, root, "stairs", kStairKeys);

@@ -134,6 +134,8 @@ std::array<std::optional<PlantPrediction>, 2> PlantPredictor::Predict(
     };
     prediction.ankle_travel = ground(root_move.TransformPoint(then[0]) - now[0]);
     prediction.ball_travel = ground(root_move.TransformPoint(then[1]) - now[1]);
+    prediction.ankle_now = now[0];
+    prediction.ball_from_ankle = root_move.rotation * (then[1] - then[0]);
     predictions[side] = prediction;
   }
   return predictions;

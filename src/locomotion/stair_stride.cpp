@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "footwork/core/transform.h"
@@ -71,6 +72,7 @@ std::optional<StairProfile> SurveyStairs(const world::CollisionWorld& world, con
   // between neighbouring traces, with the ground's further change the same way right after it
   // (a trace on a nosing splits a riser in two).
   std::vector<float> riser_at;
+  std::vector<float> edges;
   float riser_sum = 0.0f;
   float signed_sum = 0.0f;
   const auto jump_at = [&](std::size_t i) -> std::optional<float> {
@@ -93,6 +95,8 @@ std::optional<StairProfile> SurveyStairs(const world::CollisionWorld& world, con
     }
     if (std::fabs(height) <= settings.max_riser_m) {
       riser_at.push_back(static_cast<float>(i) * settings.survey_spacing_m);
+      edges.push_back(-settings.survey_behind_m +
+                      (static_cast<float>(i) + 0.5f) * settings.survey_spacing_m);
       riser_sum += std::fabs(height);
       signed_sum += height;
     }
@@ -105,6 +109,7 @@ std::optional<StairProfile> SurveyStairs(const world::CollisionWorld& world, con
   stairs.tread_m = (riser_at.back() - riser_at.front()) / static_cast<float>(riser_at.size() - 1);
   stairs.riser_m = riser_sum / static_cast<float>(riser_at.size());
   stairs.down = signed_sum < 0.0f;
+  stairs.edges_m = std::move(edges);
   return stairs;
 }
 

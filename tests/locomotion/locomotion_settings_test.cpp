@@ -200,6 +200,27 @@ TEST(LocomotionSettingsTest, TheStairStrideIsOffByDefaultAndTheKnightsTakesATrea
       << typo.error().message;
 }
 
+TEST(LocomotionSettingsTest, TheFootfallAlignmentIsOffByDefaultOnForTheKnightAndBounded) {
+  auto settings = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "default.json");
+  ASSERT_TRUE(settings.ok()) << settings.error().message;
+  EXPECT_EQ(settings->stairs.footfall_max_stride_change, 0.0f);
+  auto knight = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "kaykit_knight.json");
+  ASSERT_TRUE(knight.ok()) << knight.error().message;
+  EXPECT_FLOAT_EQ(knight->stairs.footfall_max_stride_change, 0.2f);
+  EXPECT_FLOAT_EQ(knight->stairs.footfall_heel_margin_m, 0.08f);
+  EXPECT_FLOAT_EQ(knight->stairs.footfall_toe_margin_m, 0.05f);
+  // More than half the stride would turn a step round or double it.
+  nlohmann::json document = nlohmann::json::parse(DefaultText());
+  document["stairs"]["footfall_max_stride_change"] = 0.8;
+  auto too_much = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_FALSE(too_much.ok());
+  EXPECT_NE(too_much.error().message.find("stairs.footfall_max_stride_change"), std::string::npos)
+      << too_much.error().message;
+  document = nlohmann::json::parse(DefaultText());
+  document["stairs"]["footfall_heel_margin_m"] = -0.01;
+  EXPECT_FALSE(ParseLocomotionSettings(document.dump(), "default.json").ok());
+}
+
 TEST(LocomotionSettingsTest, GivingWayIsOffInCodeOnInTheShippedFilesAndChecksItsKeys) {
   EXPECT_EQ(LocomotionSettings{}.give_way.look_ahead_m, 0.0f);
   auto settings = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "default.json");

@@ -380,5 +380,30 @@ TEST_F(SecondPackTest, TheKnightsFootSwungOverAStepsEdgeStillReachesDownForItsTr
     EXPECT_TRUE(!check.measured() || check.passed()) << check.name;
 }
 
+// Walking down the stairs from 10 starts 3 cm apart (footwork sweep of ik/stairs_descend over
+// 27 cm), the Knight sets its stride on the landing so that each foot lands on a tread
+// (stairs.footfall_max_stride_change, footfall_alignment.h). With one tread a step, a foot that
+// landed across the first edge landed across every edge after it: 9 of the 10 starts failed (heels
+// on edges, up to 15 cm float and penetration, knees 20-44 degrees in a frame). Every start meets
+// every bar, and every foot planted on the stairs stands heel and ball on one tread.
+TEST_F(SecondPackTest, TheKnightWalksDownTheStairsFromEveryStartWithEachFootOnATread) {
+  for (int i = 0; i < 10; ++i) {
+    const float z = 9.0f + 0.03f * static_cast<float>(i);
+    const Run run = Measured(testing::RunShippedScenarioFrom(
+        "ik/stairs_descend.json", glm::vec3(12.0f, 1.2f, z), KnightLibrary()));
+    ASSERT_FALSE(run.frames.empty()) << "z " << z;
+    EXPECT_LT(run.frames.back().position.y, 0.95f) << "z " << z;  // on the floor
+    for (const sim::MetricCheck& check : run.metrics.checks)
+      EXPECT_TRUE(!check.measured() || check.passed()) << check.name << " z " << z;
+    const std::vector<StairPlant> plants = StairPlants(run);
+    EXPECT_GE(plants.size(), 6u) << "z " << z;
+    for (const StairPlant& plant : plants) {
+      ASSERT_TRUE(plant.foot->toe_surface_height_m.has_value());
+      EXPECT_NEAR(*plant.foot->toe_surface_height_m, *plant.foot->surface_height_m, 0.05f)
+          << "z " << z << " t " << plant.t;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace footwork::locomotion

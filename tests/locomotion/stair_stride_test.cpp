@@ -48,6 +48,17 @@ TEST_F(StairStrideTest, TheSurveyMeasuresTreadsAndRisersAhead) {
   EXPECT_NEAR(down->riser_m, 0.15f, kRayToleranceM);
   EXPECT_TRUE(down->down);
   EXPECT_FALSE(stairs->down);
+  // Where the edges are, from the feet along the way: up, 0.6, 0.9 and 1.2 m ahead; down from
+  // z 7.8, the top step's edge (z 7.1, the eighth step is level with the landing) 0.7 m ahead,
+  // then 1.0.
+  ASSERT_EQ(stairs->edges_m.size(), 3u);
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_NEAR(stairs->edges_m[static_cast<std::size_t>(i)], 0.6f + 0.3f * static_cast<float>(i),
+                settings_.survey_spacing_m);
+  }
+  ASSERT_EQ(down->edges_m.size(), 2u);
+  EXPECT_NEAR(down->edges_m[0], 0.7f, settings_.survey_spacing_m);
+  EXPECT_NEAR(down->edges_m[1], 1.0f, settings_.survey_spacing_m);
 }
 
 TEST_F(StairStrideTest, ARampTheFlatOrASingleRiserAreNoStairs) {
@@ -72,7 +83,7 @@ TEST_F(StairStrideTest, BadInputFindsNoStairs) {
 
 TEST(StairStrideFactor, AStepCoversAsManyTreadsAsTheLegsClimb) {
   StairSettings settings;
-  const StairProfile stairs{0.3f, 0.15f, 4};
+  const StairProfile stairs{0.3f, 0.15f, 4, false, {}};
   // Off by default.
   EXPECT_EQ(StairStrideFactor(stairs, 0.52f, settings), 1.0f);
   // One tread a step (16 cm of rise): a 52 cm step is cut to 30 cm.
@@ -90,13 +101,13 @@ TEST(StairStrideFactor, AStepCoversAsManyTreadsAsTheLegsClimb) {
   EXPECT_EQ(StairStrideFactor(stairs, 0.9f, settings), 1.25f);
   // Going down, max_drop_per_step_m rules: off (0) by itself, two treads at 0.3.
   settings.max_stride_factor = 2.0f;
-  const StairProfile down{0.3f, 0.15f, 4, true};
+  const StairProfile down{0.3f, 0.15f, 4, true, {}};
   EXPECT_EQ(StairStrideFactor(down, 0.9f, settings), 1.0f);
   settings.max_drop_per_step_m = 0.3f;
   EXPECT_NEAR(StairStrideFactor(down, 0.9f, settings), 1.5f, 1e-5f);
   // Bad input: no change.
   EXPECT_EQ(StairStrideFactor(stairs, std::numeric_limits<float>::quiet_NaN(), settings), 1.0f);
-  EXPECT_EQ(StairStrideFactor(StairProfile{0.0f, 0.15f, 2}, 0.5f, settings), 1.0f);
+  EXPECT_EQ(StairStrideFactor(StairProfile{0.0f, 0.15f, 2, false, {}}, 0.5f, settings), 1.0f);
 }
 
 }  // namespace

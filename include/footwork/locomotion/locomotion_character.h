@@ -50,6 +50,8 @@
 
 namespace footwork::locomotion {
 
+class PlantPredictor;
+
 // Units of the RotationAmount curve (anim/curve_names.h): 1 means 45 degrees of yaw per second
 // of clip time. A unit, not a tuning value.
 inline constexpr float kRotationAmountRadPerS = 45.0f * 3.14159265358979f / 180.0f;
@@ -231,6 +233,8 @@ class LocomotionCharacter {
   const LocomotionOutput& output() const { return output_; }
   // How many times shorter than the cycle's own the steps are on stairs now (1 elsewhere).
   float stair_stride_factor() const { return stair_stride_factor_; }
+  // How much longer the footfall alignment makes the steps on stairs now (1 elsewhere).
+  float footfall_scale() const { return footfall_scale_; }
   const LocomotionAssets& assets() const { return *assets_; }
   // The named values choosers and transitions read (for debugging and tests).
   const graph::NamedValues& values() const { return values_; }
@@ -332,7 +336,19 @@ class LocomotionCharacter {
   float cycle_speed_m_s_ = 0.0f;
   // How many times shorter the cycle's steps are on stairs (stair_stride.h; 1 elsewhere): the
   // capsule's speed is divided by it and the cycle's play rate kept as for the undivided speed.
+  // It is the stair stride's factor divided by the footfall alignment's scale.
   float stair_stride_factor_ = 1.0f;
+  float stair_stride_base_ = 1.0f;
+  float footfall_scale_ = 1.0f;
+  // The footfall alignment's own plant predictor (made on first use; shared by copies of the
+  // character, it holds nothing but sampling scratch) and whether the rig has no legs for one.
+  std::shared_ptr<PlantPredictor> footfall_predictor_;
+  bool footfall_unavailable_ = false;
+  std::vector<float> footfall_edges_;
+  // The footfall alignment's target stride scale (footfall_alignment.h) on the stairs surveyed
+  // from feet_now along survey_direction_: the scale now where no plant is forecast, 1 off stairs
+  // going down.
+  float FootfallTarget(const glm::vec3& feet_now);
   // The last stair survey, where and which way it was made: surveyed again once the feet move
   // kStairResurveyM or turn away from it (a survey costs up to 0.1 ms on the default level).
   std::optional<StairProfile> surveyed_stairs_;

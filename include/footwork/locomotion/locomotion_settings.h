@@ -196,6 +196,16 @@ struct StairSettings {
   float max_stride_factor = 2.0f;
   // How fast the factor moves toward its target (per second).
   float factor_rate_per_s = 3.0f;
+  // Footfall alignment (footfall_alignment.h): the most the stride is lengthened or shortened (a
+  // share of it) so that the feet land on treads, not across edges; 0 turns it off.
+  float footfall_max_stride_change = 0.0f;
+  // A foot lands clear of an edge by this much behind its ankle (its heel) and ahead of its ball.
+  float footfall_heel_margin_m = 0.06f;
+  float footfall_toe_margin_m = 0.04f;
+  // What a stride scale away from 1 costs against the overlap of feet and edges (m per unit).
+  float footfall_scale_cost_m = 0.05f;
+  // How fast the stride scale moves toward the one chosen (per second).
+  float footfall_rate_per_s = 1.0f;
 };
 
 // Giving way (give_way.h): a character standing without input steps out of the way of a moving

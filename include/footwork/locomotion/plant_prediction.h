@@ -24,6 +24,10 @@ struct PlantPrediction {
   glm::vec3 ankle_travel{0.0f};
   // The toe joint's (the ball's) travel the same way; equal to ankle_travel for a rig without one.
   glm::vec3 ball_travel{0.0f};
+  // Where the clip has the ankle now (character space, before stride warping and IK), and the
+  // ball from the ankle at the plant (character space now).
+  glm::vec3 ankle_now{0.0f};
+  glm::vec3 ball_from_ankle{0.0f};
 };
 
 // Clip seconds from `now` until the FootLock curve `lock` first reaches planted

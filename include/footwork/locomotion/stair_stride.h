@@ -12,6 +12,7 @@
 // the same factor: the cadence stays and each step lands a tread further.
 
 #include <optional>
+#include <vector>
 
 #include <glm/glm.hpp>
 
@@ -29,6 +30,9 @@ struct StairProfile {
   int risers = 0;
   // The ground goes down along the survey's direction (the risers drop, on the whole).
   bool down = false;
+  // Where each riser is: m along the survey's direction from the feet it was made from (negative
+  // behind them), half way between the two traces it rises or drops between.
+  std::vector<float> edges_m;
 };
 
 // Traces down every settings.survey_spacing_m along `direction` (horizontal, any length) from
