@@ -200,10 +200,13 @@ TEST(LocomotionSettingsTest, TheStairStrideIsOffByDefaultAndTheKnightsTakesATrea
       << typo.error().message;
 }
 
-TEST(LocomotionSettingsTest, TheFootfallAlignmentIsOffByDefaultOnForTheKnightAndBounded) {
+TEST(LocomotionSettingsTest, TheFootfallAlignmentIsOffInCodeOnInTheShippedFilesAndBounded) {
+  EXPECT_EQ(StairSettings{}.footfall_max_stride_change, 0.0f);
   auto settings = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "default.json");
   ASSERT_TRUE(settings.ok()) << settings.error().message;
-  EXPECT_EQ(settings->stairs.footfall_max_stride_change, 0.0f);
+  EXPECT_FLOAT_EQ(settings->stairs.footfall_max_stride_change, 0.2f);
+  EXPECT_FLOAT_EQ(settings->stairs.footfall_heel_margin_m, 0.08f);
+  EXPECT_FLOAT_EQ(settings->stairs.footfall_toe_margin_m, 0.04f);
   auto knight = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "kaykit_knight.json");
   ASSERT_TRUE(knight.ok()) << knight.error().message;
   EXPECT_FLOAT_EQ(knight->stairs.footfall_max_stride_change, 0.2f);
