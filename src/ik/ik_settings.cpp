@@ -55,6 +55,7 @@ const std::vector<Section>& Sections() {
         "landing_drop_lead_s",
         "swing_follows_pelvis",
         "pelvis_steady_climb_m_s",
+        "pelvis_climb_average_half_life_s",
         "max_step_down_leg_share",
         "max_side_step_down_leg_share",
         "ledge_search_step_m",
@@ -146,6 +147,8 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("landing_drop_lead_s", feet.landing_drop_lead_s, 0.0f, 2.0f, kOptional)
       .Bool("swing_follows_pelvis", feet.swing_follows_pelvis, kOptional)
       .Number("pelvis_steady_climb_m_s", feet.pelvis_steady_climb_m_s, 0.0f, 10.0f, kOptional)
+      .Number("pelvis_climb_average_half_life_s", feet.pelvis_climb_average_half_life_s, 0.0f,
+              10.0f, kOptional)
       .Number("max_step_down_leg_share", feet.max_step_down_leg_share, 0.0f, 2.0f, kOptional)
       .Number("max_side_step_down_leg_share", feet.max_side_step_down_leg_share, 0.0f, 2.0f,
               kOptional)

@@ -255,6 +255,8 @@ class CharacterIk {
   std::array<float, 2> reach_drawn_m_{0.0f, 0.0f};
   // The pelvis drop each held foot asks for to stay within its animated reach (eased in).
   std::array<float, 2> animated_reach_drop_{0.0f, 0.0f};
+  // The root's climb speed, averaged (foot_placement.pelvis_climb_average_half_life_s).
+  float average_climb_m_s_ = 0.0f;
   // Whether each swinging foot's landing was found on a step down this swing.
   std::array<bool, 2> landing_onto_step_{false, false};
   // The ground under each foot as it last stood (its plane tells a step down from a slope going

@@ -116,6 +116,11 @@ struct FootPlacementSettings {
   // steady climb (a ramp) anchored in full keeps the pelvis below its target by its damper's lag.
   // 0 anchors every climb.
   float pelvis_steady_climb_m_s = 0.0f;
+  // The root's climb is averaged over this half-life (s; 0 turns it off), and an average climb
+  // near or over max_pelvis_rise_speed_m_s is followed by the pelvis, not anchored against:
+  // sprinting up the stairs (1.7 m/s up), the anchored pelvis fell 70 cm below the root, a foot
+  // went 9-15 cm into the stairs and a foot turned over (178 degrees in a frame).
+  float pelvis_climb_average_half_life_s = 0.0f;
   // A foot over ground lower than the plane under the root by more than this share of its leg's
   // length (hip to knee to ankle) is moved back toward the root onto ground within that drop
   // (LedgeSupportShift), ledge_margin_m past where that ground begins; 0 never moves it.
