@@ -9,6 +9,7 @@
 #include "footwork/anim/local_to_model.h"
 #include "footwork/anim/two_bone_ik.h"
 #include "footwork/core/angles.h"
+#include "footwork/ik/knee_direction.h"
 #include "footwork/ik/knee_speed.h"
 #include "footwork/ik/ledge_support.h"
 #include "footwork/ik/riser_clearance.h"
@@ -1165,6 +1166,7 @@ Status CharacterIk::SolveLeg(const CharacterIkInput& input, float dt, int side,
       goal.target = model_from_world.TransformPoint(beyond.translation);
     }
   }
+  goal.pole = KneeForwardOfLine(goal.pole, goal.target - hip);
   const glm::quat animated_ankle = local_[leg.chain.end].rotation;
   if (Status solved = anim::ApplyTwoBoneIk(assets_->skeleton(), leg.chain, goal, local_, model_);
       !solved)
