@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "footwork/io/asset_paths.h"
+#include "footwork/locomotion/footfall_alignment.h"
 #include "footwork/locomotion/locomotion_character.h"
 #include "footwork/locomotion/simulation_setup.h"
 #include "footwork/locomotion/stair_stride.h"
@@ -93,6 +94,27 @@ void BM_SurveyStairs(benchmark::State& bench) {
     bench.SkipWithError(on_stairs ? "no stairs found" : "stairs found on the open ground");
 }
 BENCHMARK(BM_SurveyStairs)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// The footfall alignment's choice of stride, made every frame a character walks down stairs with
+// stairs.footfall_max_stride_change set: the edges a survey finds 1.2 m ahead (five, 30 cm apart)
+// and a plant landing across the first (the search tries 81 scales over up to 8 plants).
+void BM_FootfallStrideScale(benchmark::State& bench) {
+  footwork::locomotion::StairSettings settings;
+  settings.footfall_max_stride_change = 0.2f;
+  const std::vector<float> edges = {0.3f, 0.6f, 0.9f, 1.2f, 1.5f};
+  footwork::locomotion::FootfallForecast forecast;
+  forecast.ankle_now_m = -0.15f;
+  forecast.ankle_plant_m = 0.27f;
+  forecast.ball_plant_m = 0.42f;
+  float scale = 1.0f;
+  for (auto _ : bench) {
+    scale = footwork::locomotion::FootfallStrideScale(edges, forecast, 0.3f, 1.2f, 1.0f, settings);
+    benchmark::DoNotOptimize(scale);
+  }
+  if (scale == 1.0f)
+    bench.SkipWithError("the plant across the edge was not moved");
+}
+BENCHMARK(BM_FootfallStrideScale)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
