@@ -220,17 +220,17 @@ float LocomotionCharacter::FootfallTarget(const glm::vec3& feet_now) {
   if (!(settings.footfall_max_stride_change > 0.0f) || footfall_unavailable_ || !survey_feet_ ||
       !surveyed_stairs_ || !surveyed_stairs_->down)
     return 1.0f;
-  if (!footfall_predictor_) {
+  if (!footfall_predictor_.predictor) {
     const io::CookedLibrary& library = assets_->library();
     auto rig = ik::BuildIkRig(library.skeleton, library.rig_profile);
     if (!rig) {
       footfall_unavailable_ = true;
       return 1.0f;
     }
-    footfall_predictor_ = std::make_shared<PlantPredictor>(*assets_, rig->legs);
+    footfall_predictor_.predictor = std::make_shared<PlantPredictor>(*assets_, rig->legs);
   }
   // The swinging foot that plants first (the other one plants a step after it).
-  const auto plants = footfall_predictor_->Predict(*this);
+  const auto plants = footfall_predictor_.predictor->Predict(*this);
   const PlantPrediction* next = nullptr;
   for (const auto& plant : plants) {
     if (plant && (next == nullptr || plant->time_s < next->time_s))

@@ -340,9 +340,21 @@ class LocomotionCharacter {
   float stair_stride_factor_ = 1.0f;
   float stair_stride_base_ = 1.0f;
   float footfall_scale_ = 1.0f;
-  // The footfall alignment's own plant predictor (made on first use; shared by copies of the
-  // character, it holds nothing but sampling scratch) and whether the rig has no legs for one.
-  std::shared_ptr<PlantPredictor> footfall_predictor_;
+  // The footfall alignment's own plant predictor, made on first use (a copy of the character
+  // makes its own: the predictor holds sampling scratch, which two characters updated on two
+  // threads must not share), and whether the rig has no legs for one.
+  struct OwnPlantPredictor {
+    std::shared_ptr<PlantPredictor> predictor;
+    OwnPlantPredictor() = default;
+    OwnPlantPredictor(const OwnPlantPredictor&) {}
+    OwnPlantPredictor& operator=(const OwnPlantPredictor&) {
+      predictor.reset();
+      return *this;
+    }
+    OwnPlantPredictor(OwnPlantPredictor&&) = default;
+    OwnPlantPredictor& operator=(OwnPlantPredictor&&) = default;
+  };
+  OwnPlantPredictor footfall_predictor_;
   bool footfall_unavailable_ = false;
   std::vector<float> footfall_edges_;
   // The footfall alignment's target stride scale (footfall_alignment.h) on the stairs surveyed
