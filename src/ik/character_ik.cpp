@@ -596,7 +596,18 @@ void CharacterIk::HoldAtEdge(const CharacterIkInput& input, float dt, FeetFrame&
   FootTrace at_hold =
       hold == glm::vec3(0.0f) ? frame.traces[side] : TraceShifted(input, frame, plan, shift + hold);
   const std::optional<glm::vec3>& before = placement_.previous_ground[side];
-  if (before && at_hold.hit && at_hold.point.y - before->y >= kMinStairStepM &&
+  // Not a landing foot (its curve rising to planted) going back against the facing: a stop
+  // bringing it back beside the other foot, onto the step behind, plants it there. Held at the
+  // edge while its sole was below that step (the Knight stopping half way down the stairs: up to
+  // 17 cm short of where the stop put it, its knee too slow to lift it), it was still under the
+  // step as it planted, and the lock took it onto the step in one frame (65 degrees).
+  const glm::vec3 facing = input.character_world.TransformVector(glm::vec3(0.0f, 0.0f, 1.0f));
+  const bool landing_back =
+      before && PlantedShare(input.foot_lock[side]) > 0.0f &&
+      glm::dot(glm::vec2(facing.x, facing.z),
+               glm::vec2(frame.animated[side].translation.x + shift.x - before->x,
+                         frame.animated[side].translation.z + shift.z - before->z)) < 0.0f;
+  if (before && !landing_back && at_hold.hit && at_hold.point.y - before->y >= kMinStairStepM &&
       plan.sole_before < at_hold.point.y) {
     plan.going_to_ground =
         std::max(plan.going_to_ground.value_or(at_hold.point.y), at_hold.point.y);

@@ -56,22 +56,21 @@ TEST_P(JointJumpScenarioTest, NoJointTurnsTwentyDegreesInOneFrame) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Shipped, JointJumpScenarioTest,
-                         ::testing::Values("stop_run.json", "start_180.json",
-                                           "locomotion/start_run_stop.json",
-                                           "locomotion/start_180.json", "locomotion/jump.json",
-                                           "locomotion/run_pivot.json", "ik/flat_walk_run.json",
-                                           "ik/ramp25_walk.json", "ik/ramp10_run.json",
-                                           "ik/stairs_side_axis_on_edge.json",
-                                           "ik/stairs_walk_heel_on_edge.json"),
-                         [](const ::testing::TestParamInfo<const char*>& param_info) {
-                           std::string name = param_info.param;
-                           for (char& c : name) {
-                             if (c == '/' || c == '.')
-                               c = '_';
-                           }
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Shipped, JointJumpScenarioTest,
+    ::testing::Values("stop_run.json", "start_180.json", "locomotion/start_run_stop.json",
+                      "locomotion/start_180.json", "locomotion/jump.json",
+                      "locomotion/run_pivot.json", "ik/flat_walk_run.json", "ik/ramp25_walk.json",
+                      "ik/ramp10_run.json", "ik/stairs_side_axis_on_edge.json",
+                      "ik/stairs_walk_heel_on_edge.json", "ik/stairs_descend_stop.json"),
+    [](const ::testing::TestParamInfo<const char*>& param_info) {
+      std::string name = param_info.param;
+      for (char& c : name) {
+        if (c == '/' || c == '.')
+          c = '_';
+      }
+      return name;
+    });
 
 }  // namespace
 }  // namespace footwork::locomotion

@@ -169,6 +169,10 @@ TEST_F(SecondPackTest, TheKnightPassesEveryBarWalkingRunningAndOnStairsAndRamps)
       // free of the swing limit) until legs.min_knee_swing_share held it too.
       "ik/stairs_side_axis_on_edge.json",
       "ik/stairs_walk_heel_on_edge.json",
+      // Stopping half way down: its stop brought a foot back onto the step behind, held at the
+      // edge below it until the plant took it up in one frame (58 degrees), until a landing foot
+      // going back was no longer held there.
+      "ik/stairs_descend_stop.json",
       "ik/stairs_walk_stop_ball_over_riser.json",
       "ik/stairs_walk_stop_short_of_riser.json",
       "ik/ramp10_run.json",
@@ -405,6 +409,26 @@ TEST_F(SecondPackTest, TheKnightWalksDownTheStairsFromEveryStartWithEachFootOnAT
       EXPECT_NEAR(*plant.foot->toe_surface_height_m, *plant.foot->surface_height_m, 0.05f)
           << "z " << z << " t " << plant.t;
     }
+  }
+}
+
+// Stopping half way down the stairs (ik/stairs_descend_stop) from 10 starts 3 cm apart, the
+// Knight's stop brings its swinging foot back beside the other, onto the step behind. Held at that
+// step's edge while its sole was below it, the foot was still under the step as it planted and the
+// lock took it onto the step in one frame (58-66 degrees from 4 of the 10). A landing foot going
+// back is not held: every start meets every bar, and the Knight ends standing on the stairs.
+TEST_F(SecondPackTest, TheKnightStopsHalfWayDownTheStairsFromEveryStart) {
+  for (int i = 0; i < 10; ++i) {
+    const float z = 9.0f + 0.03f * static_cast<float>(i);
+    const Run run = Measured(testing::RunShippedScenarioFrom(
+        "ik/stairs_descend_stop.json", glm::vec3(12.0f, 1.2f, z), KnightLibrary()));
+    ASSERT_FALSE(run.frames.empty()) << "z " << z;
+    for (const sim::MetricCheck& check : run.metrics.checks)
+      EXPECT_TRUE(!check.measured() || check.passed()) << check.name << " z " << z;
+    const sim::TraceFrame& last = run.frames.back();
+    EXPECT_EQ(last.state, "Idle") << "z " << z;
+    EXPECT_GT(last.position.y, 1.3f) << "z " << z;  // on the stairs, not at their foot
+    EXPECT_LT(last.position.y, 2.0f) << "z " << z;
   }
 }
 
