@@ -88,14 +88,31 @@ inline Result<std::vector<sim::TraceFrame>> RunFrames(
 }
 
 // `scenario` run as `footwork simulate` runs it: the default level with its IK settings, on
-// `library`.
+// `library`; with `joints`, each frame records the joints' model-space positions (`--joints`).
 inline Result<std::vector<sim::TraceFrame>> RunOnDefaultLevel(
-    const Scenario& scenario, std::shared_ptr<const io::CookedLibrary> library) {
+    const Scenario& scenario, std::shared_ptr<const io::CookedLibrary> library,
+    bool joints = false) {
   auto setup =
       LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", std::move(library));
   if (!setup)
     return setup.error();
-  return RunSimulation(scenario, setup->assets, *setup->mover, SimulationOptionsFor(*setup));
+  SimulationOptions options = SimulationOptionsFor(*setup);
+  options.joints = joints;
+  return RunSimulation(scenario, setup->assets, *setup->mover, options);
+}
+
+// A shipped scenario (path under assets/scenarios) with every gait event asking for `gait`
+// instead ("run": the stairs run up rather than walked).
+inline Result<Scenario> ShippedScenarioAtGait(const std::string& relative_path,
+                                              const std::string& gait) {
+  auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / relative_path);
+  if (!scenario)
+    return scenario.error();
+  for (ScenarioEvent& event : scenario->events) {
+    if (event.gait)
+      event.gait = gait;
+  }
+  return scenario;
 }
 
 // A shipped scenario (path under assets/scenarios) run as `footwork simulate` runs it: the default

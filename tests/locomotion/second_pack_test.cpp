@@ -17,8 +17,6 @@
 #include "footwork/io/asset_paths.h"
 #include "footwork/io/cooked_library.h"
 #include "footwork/io/skin_joints.h"
-#include "footwork/locomotion/scenario.h"
-#include "footwork/locomotion/simulation_setup.h"
 #include "footwork/sim/metrics.h"
 
 #include "default_character.h"
@@ -463,17 +461,6 @@ float KneeFurthestBack(const std::vector<sim::TraceFrame>& frames) {
   return most_back;
 }
 
-// A scenario run on the Knight with its joints' model positions recorded.
-Result<std::vector<sim::TraceFrame>> RunKnightWithJoints(const Scenario& scenario) {
-  auto setup =
-      LoadSimulationSetup(io::ProjectAssets() / "levels" / "default.json", KnightLibrary());
-  if (!setup)
-    return setup.error();
-  SimulationOptions options = SimulationOptionsFor(*setup);
-  options.joints = true;
-  return RunSimulation(scenario, setup->assets, *setup->mover, options);
-}
-
 // Running up the stairs (ik/stairs_climb at the run gait, not shipped: it misses the joint-jump
 // bar), the Knight's swinging foot is lifted two treads up behind and under its hip; its knee's
 // bend direction, taken from the clip's knee across the clip's own leg line, pointed back across
@@ -481,15 +468,11 @@ Result<std::vector<sim::TraceFrame>> RunKnightWithJoints(const Scenario& scenari
 // the line from z 3.62). The knee now stays on the forward side of the hip-to-ankle line in every
 // frame (KneeForwardOfLine), there and through the showcase.
 TEST_F(SecondPackTest, TheKnightsKneesNeverBendBack) {
-  auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / "ik" / "stairs_climb.json");
+  auto scenario = testing::ShippedScenarioAtGait("ik/stairs_climb.json", "run");
   ASSERT_TRUE(scenario.ok()) << scenario.error().message;
-  for (ScenarioEvent& event : scenario->events) {
-    if (event.gait)
-      event.gait = "run";
-  }
   for (const float z : {3.5f, 3.62f, 3.77f}) {
     scenario->start_position = glm::vec3(12.0f, 0.0f, z);
-    auto frames = RunKnightWithJoints(*scenario);
+    auto frames = testing::RunOnDefaultLevel(*scenario, KnightLibrary(), /*joints=*/true);
     ASSERT_TRUE(frames.ok()) << frames.error().message;
     const float most_back = KneeFurthestBack(*frames);
     std::printf("[knight run up z %.2f] knee furthest back %.3f m\n", z, most_back);
@@ -497,7 +480,7 @@ TEST_F(SecondPackTest, TheKnightsKneesNeverBendBack) {
   }
   auto showcase = LoadScenario(io::ProjectAssets() / "scenarios" / "showcase.json");
   ASSERT_TRUE(showcase.ok()) << showcase.error().message;
-  auto frames = RunKnightWithJoints(*showcase);
+  auto frames = testing::RunOnDefaultLevel(*showcase, KnightLibrary(), /*joints=*/true);
   ASSERT_TRUE(frames.ok()) << frames.error().message;
   EXPECT_GT(KneeFurthestBack(*frames), -0.01f) << "showcase";
 }

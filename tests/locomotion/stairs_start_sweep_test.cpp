@@ -8,9 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "footwork/io/asset_paths.h"
 #include "footwork/io/skin_joints.h"
-#include "footwork/locomotion/scenario.h"
 #include "footwork/sim/metrics.h"
 
 #include "default_character.h"
@@ -92,12 +90,8 @@ TEST(StairsStartSweepTest, RunningUpThePelvisFollowsTheClimbAndTheFeetStayOutOfT
   const auto library = DefaultLibrary();
   if (!library)
     GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-  auto scenario = LoadScenario(io::ProjectAssets() / "scenarios" / "ik" / "stairs_climb.json");
+  auto scenario = testing::ShippedScenarioAtGait("ik/stairs_climb.json", "run");
   ASSERT_TRUE(scenario.ok()) << scenario.error().message;
-  for (ScenarioEvent& event : scenario->events) {
-    if (event.gait)
-      event.gait = "run";
-  }
   for (const float z : {3.5f, 3.62f, 3.71f}) {
     scenario->start_position = glm::vec3(12.0f, 0.0f, z);
     auto frames = testing::RunOnDefaultLevel(*scenario, library);
