@@ -21,16 +21,6 @@ namespace {
 // A ground this level (the normal's up component; 5 degrees of slope) is a stair's tread.
 constexpr float kLevelStanceNormalY = 0.996f;
 
-// How much of the root's average climb the pelvis follows: none up to 70% of the speed it may
-// rise at (a walk up stairs, 0.9 m/s of 1.2, stays anchored: following all of it, its joint jumps
-// grew 2-5 degrees), all of it from 110% on (sprinting up the stairs, 1.7 m/s; from 60% the
-// sprint's worst joint jump was 31 degrees rather than 36, but the walk's grew up to 2).
-float FastClimbShare(float average_climb_m_s, float max_rise_m_s) {
-  if (!(max_rise_m_s > 0.0f) || !std::isfinite(average_climb_m_s))
-    return 0.0f;
-  return std::clamp((average_climb_m_s - 0.7f * max_rise_m_s) / (0.4f * max_rise_m_s), 0.0f, 1.0f);
-}
-
 // How far under its hip a foot target is kept at least, as a fraction of the leg's length.
 constexpr float kMinFootDropUnderHip = 0.1f;
 
@@ -740,7 +730,8 @@ void CharacterIk::PlacePelvisAndFeet(const CharacterIkInput& input, float dt, Fe
     // target of 3-4 cm, and its swinging leg folded past its limit).
     // A climb faster than the pelvis may rise (a sprint up stairs: 1.7 m/s against 1.2) would
     // leave it further below its target every step; the pelvis follows that much of the root's
-    // average climb (FastClimbShare), and is anchored only against the steps' jolts about it.
+    // average climb (PelvisClimbFollowShare), and is anchored only against the steps' jolts about
+    // it.
     const float half_life = settings.feet.pelvis_climb_average_half_life_s;
     if (half_life > 0.0f && dt > 0.0f) {
       const float keep = std::exp2(-dt / half_life);
@@ -748,8 +739,7 @@ void CharacterIk::PlacePelvisAndFeet(const CharacterIkInput& input, float dt, Fe
     }
     const float followed =
         half_life > 0.0f
-            ? FastClimbShare(average_climb_m_s_, settings.feet.max_pelvis_rise_speed_m_s) *
-                  average_climb_m_s_
+            ? PelvisClimbFollowShare(average_climb_m_s_, settings.feet) * average_climb_m_s_
             : 0.0f;
     const float steady_rise = std::max(settings.feet.pelvis_steady_climb_m_s, followed) * dt;
     placement_.pelvis_offset_m -= rise > steady_rise ? rise - steady_rise : std::min(rise, 0.0f);

@@ -89,6 +89,17 @@ FootTrace TraceFoot(const world::CollisionWorld& world, const glm::vec3& foot_wo
   return trace;
 }
 
+float PelvisClimbFollowShare(float average_climb_m_s, const FootPlacementSettings& settings) {
+  const float rise = settings.max_pelvis_rise_speed_m_s;
+  if (!(rise > 0.0f) || !std::isfinite(average_climb_m_s) || !std::isfinite(rise))
+    return 0.0f;
+  const float from = settings.pelvis_climb_follow_from * rise;
+  const float full = settings.pelvis_climb_follow_full * rise;
+  if (!(full > from))
+    return average_climb_m_s >= from ? 1.0f : 0.0f;
+  return std::clamp((average_climb_m_s - from) / (full - from), 0.0f, 1.0f);
+}
+
 float LandingDropShare(float time_to_plant_s, float lead_s) {
   if (!(lead_s > 0.0f) || !std::isfinite(lead_s) || !std::isfinite(time_to_plant_s))
     return 0.0f;

@@ -56,6 +56,8 @@ const std::vector<Section>& Sections() {
         "swing_follows_pelvis",
         "pelvis_steady_climb_m_s",
         "pelvis_climb_average_half_life_s",
+        "pelvis_climb_follow_from",
+        "pelvis_climb_follow_full",
         "max_step_down_leg_share",
         "max_side_step_down_leg_share",
         "ledge_search_step_m",
@@ -149,6 +151,8 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
       .Number("pelvis_steady_climb_m_s", feet.pelvis_steady_climb_m_s, 0.0f, 10.0f, kOptional)
       .Number("pelvis_climb_average_half_life_s", feet.pelvis_climb_average_half_life_s, 0.0f,
               10.0f, kOptional)
+      .Number("pelvis_climb_follow_from", feet.pelvis_climb_follow_from, 0.0f, 10.0f, kOptional)
+      .Number("pelvis_climb_follow_full", feet.pelvis_climb_follow_full, 0.0f, 10.0f, kOptional)
       .Number("max_step_down_leg_share", feet.max_step_down_leg_share, 0.0f, 2.0f, kOptional)
       .Number("max_side_step_down_leg_share", feet.max_side_step_down_leg_share, 0.0f, 2.0f,
               kOptional)

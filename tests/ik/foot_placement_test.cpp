@@ -163,6 +163,26 @@ TEST(FootPlacement, AFootReachesDownToAStepDownOverTheLastLeadBeforeItLands) {
   EXPECT_EQ(LandingDropShare(0.1f, std::numeric_limits<float>::infinity()), 0.0f);
 }
 
+// Climbing slower than 0.84 m/s (70% of a 1.2 m/s rise) the pelvis stays anchored; walking up the
+// stairs (about 0.87 m/s) it follows a few percent; running up (1.7 m/s) all of the climb.
+TEST(FootPlacement, ThePelvisFollowsAClimbFasterThanItMayRise) {
+  FootPlacementSettings settings;
+  settings.max_pelvis_rise_speed_m_s = 1.2f;
+  EXPECT_EQ(PelvisClimbFollowShare(0.8f, settings), 0.0f);
+  EXPECT_LT(PelvisClimbFollowShare(0.87f, settings), 0.1f);
+  EXPECT_EQ(PelvisClimbFollowShare(-1.0f, settings), 0.0f);
+  EXPECT_EQ(PelvisClimbFollowShare(1.7f, settings), 1.0f);
+  EXPECT_NEAR(PelvisClimbFollowShare(0.5f * (0.84f + 1.32f), settings), 0.5f, 1e-5f);
+  EXPECT_EQ(PelvisClimbFollowShare(std::numeric_limits<float>::quiet_NaN(), settings), 0.0f);
+  settings.max_pelvis_rise_speed_m_s = 0.0f;
+  EXPECT_EQ(PelvisClimbFollowShare(1.7f, settings), 0.0f);
+  // The two shares equal: a step from none to all.
+  settings.max_pelvis_rise_speed_m_s = 1.2f;
+  settings.pelvis_climb_follow_full = settings.pelvis_climb_follow_from;
+  EXPECT_EQ(PelvisClimbFollowShare(0.83f, settings), 0.0f);
+  EXPECT_EQ(PelvisClimbFollowShare(0.85f, settings), 1.0f);
+}
+
 TEST(FootPlacement, PelvisDropsToTheLowerFootAndNeverRises) {
   FootPlacementSettings settings;
   FootPlacementState state;
