@@ -47,6 +47,17 @@ class SecondPackTest : public ::testing::Test {
     return Measured(testing::RunShippedScenario(relative_path, KnightLibrary()), bars);
   }
 
+  // A shipped scenario run on the Knight from another start (a sweep's run).
+  static Run SimulateFrom(const std::string& relative_path, const glm::vec3& start) {
+    return Measured(testing::RunShippedScenarioFrom(relative_path, start, KnightLibrary()));
+  }
+
+  // Expects every bar the run measured to pass; `where` is added to a failure's message.
+  static void ExpectEveryBar(const Run& run, const std::string& where = "") {
+    for (const sim::MetricCheck& check : run.metrics.checks)
+      EXPECT_TRUE(!check.measured() || check.passed()) << check.name << where;
+  }
+
   static Run Measured(Result<std::vector<sim::TraceFrame>> frames,
                       const sim::MetricBars& bars = sim::MetricBars::WithIk()) {
     Run run;
@@ -361,13 +372,11 @@ TEST_F(SecondPackTest, TheKnightsHeldFeetStayWithinTheReachItsClipGivesItsLegs) 
 // lifted back by the ground toward the hip: the knee turned 21.8 degrees in a frame. Left beyond
 // along the ground instead, every bar.
 TEST_F(SecondPackTest, TheKnightsFootLiftingOffTheTerrainIsLeftBeyondAlongTheGround) {
-  const Run run = Measured(testing::RunShippedScenarioFrom(
-      "ik/terrain_walk.json", glm::vec3(26.333f, 0.0f, 2.0f), KnightLibrary()));
+  const Run run = SimulateFrom("ik/terrain_walk.json", glm::vec3(26.333f, 0.0f, 2.0f));
   ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
   std::printf("[knight terrain x 26.33] jump %.2f deg\n",
               run.metrics.max_joint_jump->degrees_per_60hz_frame);
-  for (const sim::MetricCheck& check : run.metrics.checks)
-    EXPECT_TRUE(!check.measured() || check.passed()) << check.name;
+  ExpectEveryBar(run);
 }
 
 // Walking down the stairs from z 9.27 (footwork sweep of ik/stairs_descend), a foot landing two
@@ -376,13 +385,11 @@ TEST_F(SecondPackTest, TheKnightsFootLiftingOffTheTerrainIsLeftBeyondAlongTheGro
 // the pelvis rather than reaching for the tread, and it came down the rest as it planted (knee
 // 22.7 degrees in a frame). The plane it last stood on now tells the step too: every bar.
 TEST_F(SecondPackTest, TheKnightsFootSwungOverAStepsEdgeStillReachesDownForItsTread) {
-  const Run run = Measured(testing::RunShippedScenarioFrom(
-      "ik/stairs_descend.json", glm::vec3(12.0f, 1.2f, 9.27f), KnightLibrary()));
+  const Run run = SimulateFrom("ik/stairs_descend.json", glm::vec3(12.0f, 1.2f, 9.27f));
   ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
   std::printf("[knight descend z 9.27] jump %.2f deg\n",
               run.metrics.max_joint_jump->degrees_per_60hz_frame);
-  for (const sim::MetricCheck& check : run.metrics.checks)
-    EXPECT_TRUE(!check.measured() || check.passed()) << check.name;
+  ExpectEveryBar(run);
 }
 
 // Walking down the stairs from 10 starts 3 cm apart (footwork sweep of ik/stairs_descend over
@@ -394,12 +401,10 @@ TEST_F(SecondPackTest, TheKnightsFootSwungOverAStepsEdgeStillReachesDownForItsTr
 TEST_F(SecondPackTest, TheKnightWalksDownTheStairsFromEveryStartWithEachFootOnATread) {
   for (int i = 0; i < 10; ++i) {
     const float z = 9.0f + 0.03f * static_cast<float>(i);
-    const Run run = Measured(testing::RunShippedScenarioFrom(
-        "ik/stairs_descend.json", glm::vec3(12.0f, 1.2f, z), KnightLibrary()));
+    const Run run = SimulateFrom("ik/stairs_descend.json", glm::vec3(12.0f, 1.2f, z));
     ASSERT_FALSE(run.frames.empty()) << "z " << z;
     EXPECT_LT(run.frames.back().position.y, 0.95f) << "z " << z;  // on the floor
-    for (const sim::MetricCheck& check : run.metrics.checks)
-      EXPECT_TRUE(!check.measured() || check.passed()) << check.name << " z " << z;
+    ExpectEveryBar(run, " z " + std::to_string(z));
     const std::vector<StairPlant> plants = StairPlants(run);
     EXPECT_GE(plants.size(), 6u) << "z " << z;
     for (const StairPlant& plant : plants) {
@@ -418,11 +423,9 @@ TEST_F(SecondPackTest, TheKnightWalksDownTheStairsFromEveryStartWithEachFootOnAT
 TEST_F(SecondPackTest, TheKnightStopsHalfWayDownTheStairsFromEveryStart) {
   for (int i = 0; i < 10; ++i) {
     const float z = 9.0f + 0.03f * static_cast<float>(i);
-    const Run run = Measured(testing::RunShippedScenarioFrom(
-        "ik/stairs_descend_stop.json", glm::vec3(12.0f, 1.2f, z), KnightLibrary()));
+    const Run run = SimulateFrom("ik/stairs_descend_stop.json", glm::vec3(12.0f, 1.2f, z));
     ASSERT_FALSE(run.frames.empty()) << "z " << z;
-    for (const sim::MetricCheck& check : run.metrics.checks)
-      EXPECT_TRUE(!check.measured() || check.passed()) << check.name << " z " << z;
+    ExpectEveryBar(run, " z " + std::to_string(z));
     const sim::TraceFrame& last = run.frames.back();
     EXPECT_EQ(last.state, "Idle") << "z " << z;
     EXPECT_GT(last.position.y, 1.3f) << "z " << z;  // on the stairs, not at their foot
