@@ -9,6 +9,7 @@
 #include "footwork/anim/two_bone_ik.h"
 #include "footwork/core/angles.h"
 #include "footwork/core/spring.h"
+#include "footwork/ik/knee_direction.h"
 
 namespace footwork::ik {
 namespace {
@@ -249,7 +250,12 @@ Result<StrideWarpResult> Warp(const anim::Skeleton& skeleton, const IkRig& rig,
     const glm::vec3 thigh_axis = model[leg.chain.upper].rotation * leg.knee_axis_in_thigh;
     anim::TwoBoneIkGoal goal;
     goal.target = result.feet[side];
-    goal.pole = knee_offset + settings.knee_axis_weight_m * thigh_axis;
+    // Kept on the forward side of the warped line (knee_direction.h): a stair stride shortened
+    // by 1.7 at the run drew the foot kicked up behind the hip forward under it, and the clip's
+    // bend, across the animated line, pointed back across the new one (knees 79-94 degrees in a
+    // frame).
+    goal.pole = KneeForwardOfLine(knee_offset + settings.knee_axis_weight_m * thigh_axis,
+                                  goal.target - hip);
     goal.max_extension = settings.max_leg_extension;
     const float length = glm::length(knee - hip) + glm::length(ankle - knee);
     if (glm::length(goal.target - hip) > settings.max_leg_extension * length)

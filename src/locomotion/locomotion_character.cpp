@@ -180,9 +180,16 @@ void LocomotionCharacter::UpdateStairStride(const movement::CharacterMover& move
   const StairSettings& settings = assets_->settings().stairs;
   float target = 1.0f;
   float footfall_target = 1.0f;
-  if ((settings.max_rise_per_step_m > 0.0f || settings.max_drop_per_step_m > 0.0f) &&
-      movement_.mode == movement::MovementMode::kWalking && state() == Id::kCycle &&
-      gait_.ground == GroundGait::kWalk && player_.clip >= 0 && player_.looping) {
+  bool start_onto_stairs = false;
+  const bool in_cycle = state() == Id::kCycle && player_.looping;
+  // A run start plays its clip's own stride, as long as a run's: onto stairs the run takes
+  // shorter steps on, it hands over to the cycle, which takes them. (A walk start is over in a
+  // step or two; handing it over changed every walk up and down the stairs for nothing.) Its
+  // ground gait is still the walk's as it speeds up.
+  const bool run_start = state() == Id::kStart && gait_.current != movement::Gait::kWalk;
+  const GroundGait stride_gait = run_start ? GroundGait::kRun : gait_.ground;
+  if (StairStrideOn(settings, stride_gait) && movement_.mode == movement::MovementMode::kWalking &&
+      (in_cycle || run_start) && player_.clip >= 0) {
     // Along the velocity, or the input before the character moves.
     const glm::vec3 velocity(movement_.velocity.x, 0.0f, movement_.velocity.z);
     const glm::vec3 direction =
@@ -194,17 +201,26 @@ void LocomotionCharacter::UpdateStairStride(const movement::CharacterMover& move
     const bool moved_on = !survey_feet_ || glm::length(feet - *survey_feet_) > kStairResurveyM ||
                           glm::dot(heading, survey_direction_) < kStairResurveyCos;
     if (moved_on) {
-      surveyed_stairs_ = SurveyStairs(mover.world(), feet, heading, settings);
+      StairSettings survey = settings;
+      // A start hands over at the first risers, not further ahead at speed: its stride is no
+      // longer than the cycle's.
+      survey.survey_ahead_m = StairSurveyAheadM(settings, in_cycle ? glm::length(velocity) : 0.0f);
+      surveyed_stairs_ = SurveyStairs(mover.world(), feet, heading, survey);
+      survey_ahead_m_ = survey.survey_ahead_m;
       survey_feet_ = feet;
       survey_direction_ = heading;
     }
-    if (surveyed_stairs_) {
-      target = StairStrideFactor(*surveyed_stairs_, assets_->step_length_m(player_.clip), settings);
+    if (surveyed_stairs_ && in_cycle) {
+      target = StairStrideFactor(*surveyed_stairs_, assets_->step_length_m(player_.clip), settings,
+                                 gait_.ground);
       footfall_target = FootfallTarget(feet);
     }
+    start_onto_stairs = surveyed_stairs_ && run_start &&
+                        MaxStairStep(settings, stride_gait, surveyed_stairs_->down) > 0.0f;
   } else {
     survey_feet_.reset();
   }
+  values_.SetBool("start_onto_stairs", start_onto_stairs);
   stair_stride_base_ =
       FInterpConstantTo(stair_stride_base_, target, dt, settings.factor_rate_per_s);
   footfall_scale_ =
@@ -219,7 +235,8 @@ float LocomotionCharacter::FootfallTarget(const glm::vec3& feet_now) {
   // default stairs_walk starts, 4 of 11 of the Knight's along the side edge: the alignment cannot
   // see a stop coming); going down, the Knight's feet planted heels on edges from 9 of 10 starts.
   if (!(settings.footfall_max_stride_change > 0.0f) || footfall_unavailable_ || !survey_feet_ ||
-      !surveyed_stairs_ || !surveyed_stairs_->down)
+      !surveyed_stairs_ || !surveyed_stairs_->down ||
+      !(MaxStairStep(settings, gait_.ground, true) > 0.0f))
     return 1.0f;
   if (!footfall_predictor_.predictor) {
     const io::CookedLibrary& library = assets_->library();
@@ -263,8 +280,8 @@ float LocomotionCharacter::FootfallTarget(const glm::vec3& feet_now) {
   const float speed = glm::length(glm::vec2(movement_.velocity.x, movement_.velocity.z));
   const float step_m =
       speed * 0.5f * clips[static_cast<std::size_t>(player_.clip)].duration_s / rate;
-  return FootfallStrideScale(edges, forecast, step_m, settings.survey_ahead_m - moved_m,
-                             footfall_scale_, settings);
+  return FootfallStrideScale(edges, forecast, step_m, survey_ahead_m_ - moved_m, footfall_scale_,
+                             settings);
 }
 
 void LocomotionCharacter::CarryStopPointWithBase() {

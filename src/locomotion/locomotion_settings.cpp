@@ -117,8 +117,13 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
   read.Object("stairs", jf::kOptional)
       .Number("max_rise_per_step_m", s.stairs.max_rise_per_step_m, 0.0f, 2.0f, jf::kOptional)
       .Number("max_drop_per_step_m", s.stairs.max_drop_per_step_m, 0.0f, 2.0f, jf::kOptional)
+      .Number("run_max_rise_per_step_m", s.stairs.run_max_rise_per_step_m, 0.0f, 2.0f,
+              jf::kOptional)
+      .Number("run_max_drop_per_step_m", s.stairs.run_max_drop_per_step_m, 0.0f, 2.0f,
+              jf::kOptional)
       .Number("survey_behind_m", s.stairs.survey_behind_m, 0.0f, 5.0f, jf::kOptional)
       .Number("survey_ahead_m", s.stairs.survey_ahead_m, 0.0f, 5.0f, jf::kOptional)
+      .Number("survey_ahead_s", s.stairs.survey_ahead_s, 0.0f, 2.0f, jf::kOptional)
       // A zero spacing would never end the survey; more than 500 traces a frame is a mistake.
       .Number("survey_spacing_m", s.stairs.survey_spacing_m, 0.005f, 1.0f, jf::kOptional)
       .Number("min_riser_m", s.stairs.min_riser_m, 0.001f, 2.0f, jf::kOptional)
@@ -193,8 +198,11 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
   static const std::vector<std::string> kStairKeys = {"_comment",
                                                       "max_rise_per_step_m",
                                                       "max_drop_per_step_m",
+                                                      "run_max_rise_per_step_m",
+                                                      "run_max_drop_per_step_m",
                                                       "survey_behind_m",
                                                       "survey_ahead_m",
+                                                      "survey_ahead_s",
                                                       "survey_spacing_m",
                                                       "min_riser_m",
                                                       "max_riser_m",
@@ -211,11 +219,16 @@ Result<LocomotionSettings> ParseLocomotionSettings(std::string_view json_text,
   RejectUnknownKeys(read, *document, root, "give_way", kGiveWayKeys);
   if (settings.stairs.min_riser_m > settings.stairs.max_riser_m)
     read.Fail(root.Child("stairs.min_riser_m"), "must not exceed stairs.max_riser_m");
-  if ((settings.stairs.survey_behind_m + settings.stairs.survey_ahead_m) /
-          settings.stairs.survey_spacing_m >
+  // At speed the survey may reach as far as it ever does (survey_ahead_s).
+  const float furthest_ahead_m =
+      settings.stairs.survey_ahead_s > 0.0f
+          ? std::max(settings.stairs.survey_ahead_m, kMaxStairSurveyAheadM)
+          : settings.stairs.survey_ahead_m;
+  if ((settings.stairs.survey_behind_m + furthest_ahead_m) / settings.stairs.survey_spacing_m >
       500.0f)
     read.Fail(root.Child("stairs.survey_spacing_m"),
-              "gives more than 500 traces over survey_behind_m + survey_ahead_m");
+              "gives more than 500 traces over survey_behind_m and the furthest the survey reaches "
+              "ahead (survey_ahead_m; 5 m with survey_ahead_s)");
   if (Status warping = ik::ValidateStrideWarpingSettings(settings.stride_warping); !warping)
     read.Fail(root.Child("stride_warping"), warping.error().message);
   if (!read.ok())

@@ -522,6 +522,8 @@ void LocomotionAssets::BuildMachine() {
   // Part19's fast path: Rotating start, now strafing -> the strafing cycle at once.
   link(start, cycle, 0, flag("rotating_start_switch_to_strafing"), s.start.to_cycle_blend_s);
   link(start, cycle, 2, nullptr, s.start.to_cycle_blend_s, s.start.to_cycle_when_remaining_s);
+  // Onto stairs the gait takes shorter steps on (stair_stride.h), the cycle takes them.
+  link(start, cycle, 3, flag("start_onto_stairs"), s.start.to_cycle_blend_s);
   link(pivot, cycle, 2, nullptr, s.start.to_cycle_blend_s, s.start.to_cycle_when_remaining_s);
   link(pivot, cycle, 3, flag("pivot_outrun"), s.start.to_cycle_blend_s);
   // A gait change inside the cycle, once DisableSwitchGroundGait allows it (Part16).

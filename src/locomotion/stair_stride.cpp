@@ -113,10 +113,32 @@ std::optional<StairProfile> SurveyStairs(const world::CollisionWorld& world, con
   return stairs;
 }
 
+float StairSurveyAheadM(const StairSettings& settings, float speed_m_s) {
+  const float at_speed = std::isfinite(speed_m_s) && std::isfinite(settings.survey_ahead_s)
+                             ? std::fabs(speed_m_s) * std::max(settings.survey_ahead_s, 0.0f)
+                             : 0.0f;
+  return std::min(std::max(settings.survey_ahead_m, at_speed), kMaxStairSurveyAheadM);
+}
+
+float MaxStairStep(const StairSettings& settings, GroundGait gait, bool down) {
+  switch (gait) {
+    case GroundGait::kWalk:
+      return down ? settings.max_drop_per_step_m : settings.max_rise_per_step_m;
+    case GroundGait::kRun:
+      return down ? settings.run_max_drop_per_step_m : settings.run_max_rise_per_step_m;
+    case GroundGait::kIdle:
+      break;
+  }
+  return 0.0f;
+}
+
+bool StairStrideOn(const StairSettings& settings, GroundGait gait) {
+  return MaxStairStep(settings, gait, false) > 0.0f || MaxStairStep(settings, gait, true) > 0.0f;
+}
+
 float StairStrideFactor(const StairProfile& stairs, float step_length_m,
-                        const StairSettings& settings) {
-  const float max_step_m =
-      stairs.down ? settings.max_drop_per_step_m : settings.max_rise_per_step_m;
+                        const StairSettings& settings, GroundGait gait) {
+  const float max_step_m = MaxStairStep(settings, gait, stairs.down);
   if (!(max_step_m > 0.0f) || !(stairs.tread_m > 0.0f) || !(stairs.riser_m > 0.0f) ||
       !(step_length_m > 0.0f) || !std::isfinite(step_length_m) || !std::isfinite(stairs.tread_m) ||
       !std::isfinite(stairs.riser_m))

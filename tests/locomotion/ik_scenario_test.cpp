@@ -204,6 +204,25 @@ TEST_F(IkScenarioTest, WalkUpAllTheStairsOntoTheLanding) {
   EXPECT_GT(run.frames.back().position.y, 2.0f);
 }
 
+// Run up all the stairs from standing 1.5 m short of them: the run takes two treads a step on
+// them (stairs.run_max_rise_per_step_m), slower than on the flat with the cycle's own cadence.
+TEST_F(IkScenarioTest, RunUpAllTheStairsOntoTheLanding) {
+  const IkRun run = Run("stairs_run_up.json");
+  ExpectFeetAndJointJumpBars(run);
+  ASSERT_FALSE(run.frames.empty());
+  EXPECT_GT(run.frames.back().position.y, 2.0f);  // on the landing
+  // Half way up (z 6.2: 60 cm up the stairs) it climbs at well under the run's 3.75 m/s and well
+  // over a walk's 1.75.
+  for (const sim::TraceFrame& frame : run.frames) {
+    if (frame.position.z > 6.2f) {
+      const float speed = glm::length(glm::vec2(frame.velocity.x, frame.velocity.z));
+      EXPECT_LT(speed, 3.0f);
+      EXPECT_GT(speed, 2.0f);
+      break;
+    }
+  }
+}
+
 // Up the stairs along their side edge, one foot on the treads' ends and the other on the floor
 // beside them (moved onto the treads when it is too far below the body to reach).
 TEST_F(IkScenarioTest, WalkUpTheStairsAlongTheirSideEdge) {

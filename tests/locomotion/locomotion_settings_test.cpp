@@ -200,6 +200,41 @@ TEST(LocomotionSettingsTest, TheStairStrideIsOffByDefaultAndTheKnightsTakesATrea
       << typo.error().message;
 }
 
+TEST(LocomotionSettingsTest, TheRunsStairStrideIsOffInCodeOnInTheShippedFilesAndBounded) {
+  EXPECT_EQ(StairSettings{}.run_max_rise_per_step_m, 0.0f);
+  EXPECT_EQ(StairSettings{}.run_max_drop_per_step_m, 0.0f);
+  EXPECT_EQ(StairSettings{}.survey_ahead_s, 0.0f);
+  auto settings = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "default.json");
+  ASSERT_TRUE(settings.ok()) << settings.error().message;
+  EXPECT_FLOAT_EQ(settings->stairs.run_max_rise_per_step_m, 0.3f);  // two treads a step
+  EXPECT_EQ(settings->stairs.run_max_drop_per_step_m, 0.0f);
+  EXPECT_FLOAT_EQ(settings->stairs.survey_ahead_s, 0.55f);
+  auto knight = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "kaykit_knight.json");
+  ASSERT_TRUE(knight.ok()) << knight.error().message;
+  EXPECT_FLOAT_EQ(knight->stairs.run_max_rise_per_step_m, 0.16f);  // one tread a step
+  EXPECT_FLOAT_EQ(knight->stairs.survey_ahead_s, 0.55f);
+
+  nlohmann::json document = nlohmann::json::parse(DefaultText());
+  document["stairs"]["run_max_rise_per_step_m"] = -0.1;
+  auto negative = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_FALSE(negative.ok());
+  EXPECT_NE(negative.error().message.find("stairs.run_max_rise_per_step_m"), std::string::npos)
+      << negative.error().message;
+  document = nlohmann::json::parse(DefaultText());
+  document["stairs"]["survey_ahead_s"] = 3.0;
+  EXPECT_FALSE(ParseLocomotionSettings(document.dump(), "default.json").ok());
+  // At speed the survey may reach 5 m ahead: 2 cm apart that is fine, 1 cm apart too many traces.
+  document = nlohmann::json::parse(DefaultText());
+  document["stairs"]["survey_spacing_m"] = 0.01;
+  document["stairs"]["survey_ahead_s"] = 0.0;
+  EXPECT_TRUE(ParseLocomotionSettings(document.dump(), "default.json").ok());
+  document["stairs"]["survey_ahead_s"] = 0.5;
+  auto too_many = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_FALSE(too_many.ok());
+  EXPECT_NE(too_many.error().message.find("more than 500 traces"), std::string::npos)
+      << too_many.error().message;
+}
+
 TEST(LocomotionSettingsTest, TheFootfallAlignmentIsOffInCodeOnInTheShippedFilesAndBounded) {
   EXPECT_EQ(StairSettings{}.footfall_max_stride_change, 0.0f);
   auto settings = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "default.json");

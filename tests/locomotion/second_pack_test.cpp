@@ -182,6 +182,9 @@ TEST_F(SecondPackTest, TheKnightPassesEveryBarWalkingRunningAndOnStairsAndRamps)
       // edge below it until the plant took it up in one frame (58 degrees), until a landing foot
       // going back was no longer held there.
       "ik/stairs_descend_stop.json",
+      // Running up: a run's step climbed three or four risers (thighs 25-82 degrees in a frame);
+      // the Knight takes one tread a step on them (stairs.run_max_rise_per_step_m).
+      "ik/stairs_run_up.json",
       "ik/stairs_walk_stop_ball_over_riser.json",
       "ik/stairs_walk_stop_short_of_riser.json",
       "ik/ramp10_run.json",

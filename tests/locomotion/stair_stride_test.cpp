@@ -85,29 +85,71 @@ TEST(StairStrideFactor, AStepCoversAsManyTreadsAsTheLegsClimb) {
   StairSettings settings;
   const StairProfile stairs{0.3f, 0.15f, 4, false, {}};
   // Off by default.
-  EXPECT_EQ(StairStrideFactor(stairs, 0.52f, settings), 1.0f);
+  EXPECT_EQ(StairStrideFactor(stairs, 0.52f, settings, GroundGait::kWalk), 1.0f);
   // One tread a step (16 cm of rise): a 52 cm step is cut to 30 cm.
   settings.max_rise_per_step_m = 0.16f;
-  EXPECT_NEAR(StairStrideFactor(stairs, 0.52f, settings), 0.52f / 0.3f, 1e-5f);
+  EXPECT_NEAR(StairStrideFactor(stairs, 0.52f, settings, GroundGait::kWalk), 0.52f / 0.3f, 1e-5f);
   // Two treads a step (30 cm of rise exactly): to 60 cm, which a 52 cm step already is within.
   settings.max_rise_per_step_m = 0.3f;
-  EXPECT_EQ(StairStrideFactor(stairs, 0.52f, settings), 1.0f);
-  EXPECT_NEAR(StairStrideFactor(stairs, 0.9f, settings), 1.5f, 1e-5f);
+  EXPECT_EQ(StairStrideFactor(stairs, 0.52f, settings, GroundGait::kWalk), 1.0f);
+  EXPECT_NEAR(StairStrideFactor(stairs, 0.9f, settings, GroundGait::kWalk), 1.5f, 1e-5f);
   // Risers taller than the limit: still one tread a step.
   settings.max_rise_per_step_m = 0.1f;
-  EXPECT_NEAR(StairStrideFactor(stairs, 0.45f, settings), 1.5f, 1e-5f);
+  EXPECT_NEAR(StairStrideFactor(stairs, 0.45f, settings, GroundGait::kWalk), 1.5f, 1e-5f);
   // No more than max_stride_factor.
   settings.max_stride_factor = 1.25f;
-  EXPECT_EQ(StairStrideFactor(stairs, 0.9f, settings), 1.25f);
+  EXPECT_EQ(StairStrideFactor(stairs, 0.9f, settings, GroundGait::kWalk), 1.25f);
   // Going down, max_drop_per_step_m rules: off (0) by itself, two treads at 0.3.
   settings.max_stride_factor = 2.0f;
   const StairProfile down{0.3f, 0.15f, 4, true, {}};
-  EXPECT_EQ(StairStrideFactor(down, 0.9f, settings), 1.0f);
+  EXPECT_EQ(StairStrideFactor(down, 0.9f, settings, GroundGait::kWalk), 1.0f);
   settings.max_drop_per_step_m = 0.3f;
-  EXPECT_NEAR(StairStrideFactor(down, 0.9f, settings), 1.5f, 1e-5f);
+  EXPECT_NEAR(StairStrideFactor(down, 0.9f, settings, GroundGait::kWalk), 1.5f, 1e-5f);
   // Bad input: no change.
-  EXPECT_EQ(StairStrideFactor(stairs, std::numeric_limits<float>::quiet_NaN(), settings), 1.0f);
-  EXPECT_EQ(StairStrideFactor(StairProfile{0.0f, 0.15f, 2, false, {}}, 0.5f, settings), 1.0f);
+  EXPECT_EQ(StairStrideFactor(stairs, std::numeric_limits<float>::quiet_NaN(), settings,
+                              GroundGait::kWalk),
+            1.0f);
+  EXPECT_EQ(
+      StairStrideFactor(StairProfile{0.0f, 0.15f, 2, false, {}}, 0.5f, settings, GroundGait::kWalk),
+      1.0f);
+}
+
+TEST(StairSurveyAheadM, ReachesFurtherAtSpeedWithinItsBound) {
+  StairSettings settings;
+  settings.survey_ahead_m = 1.2f;
+  // Off: the same at any speed.
+  EXPECT_EQ(StairSurveyAheadM(settings, 4.0f), 1.2f);
+  settings.survey_ahead_s = 0.55f;
+  EXPECT_EQ(StairSurveyAheadM(settings, 1.75f), 1.2f);              // a walk: 0.96 m is short of it
+  EXPECT_NEAR(StairSurveyAheadM(settings, 3.75f), 2.0625f, 1e-5f);  // a run
+  EXPECT_NEAR(StairSurveyAheadM(settings, -3.75f), 2.0625f, 1e-5f);
+  EXPECT_EQ(StairSurveyAheadM(settings, 100.0f), kMaxStairSurveyAheadM);
+  EXPECT_EQ(StairSurveyAheadM(settings, std::numeric_limits<float>::infinity()), 1.2f);
+  EXPECT_EQ(StairSurveyAheadM(settings, std::numeric_limits<float>::quiet_NaN()), 1.2f);
+}
+
+TEST(StairStrideFactor, EachGaitHasItsOwnLimit) {
+  StairSettings settings;
+  settings.max_rise_per_step_m = 0.16f;
+  const StairProfile up{0.3f, 0.15f, 4, false, {}};
+  const StairProfile down{0.3f, 0.15f, 4, true, {}};
+  // The walk's limit leaves the run's step alone, and idle has none.
+  EXPECT_TRUE(StairStrideOn(settings, GroundGait::kWalk));
+  EXPECT_FALSE(StairStrideOn(settings, GroundGait::kRun));
+  EXPECT_FALSE(StairStrideOn(settings, GroundGait::kIdle));
+  EXPECT_EQ(StairStrideFactor(up, 1.2f, settings, GroundGait::kRun), 1.0f);
+  // Two treads a step up at the run: a 1.2 m step is cut to 60 cm; going down it keeps its own.
+  settings.run_max_rise_per_step_m = 0.3f;
+  EXPECT_TRUE(StairStrideOn(settings, GroundGait::kRun));
+  EXPECT_NEAR(StairStrideFactor(up, 1.2f, settings, GroundGait::kRun), 2.0f, 1e-5f);
+  EXPECT_EQ(StairStrideFactor(down, 1.2f, settings, GroundGait::kRun), 1.0f);
+  EXPECT_EQ(MaxStairStep(settings, GroundGait::kRun, false), 0.3f);
+  EXPECT_EQ(MaxStairStep(settings, GroundGait::kRun, true), 0.0f);
+  settings.run_max_drop_per_step_m = 0.45f;
+  EXPECT_NEAR(StairStrideFactor(down, 1.2f, settings, GroundGait::kRun), 1.2f / 0.9f, 1e-5f);
+  // The walk's limits are its own still.
+  EXPECT_EQ(StairStrideFactor(up, 1.2f, settings, GroundGait::kWalk), 2.0f);  // max_stride_factor
+  EXPECT_EQ(StairStrideFactor(up, 1.2f, settings, GroundGait::kIdle), 1.0f);
 }
 
 }  // namespace

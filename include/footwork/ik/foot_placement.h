@@ -55,9 +55,11 @@ struct FootPlacementSettings {
   float min_normal_y = 0.3f;
   // Look-ahead: extra traces along the foot's horizontal velocity over this much travel time,
   // capped to max_lookahead_m; the foot's target rises to the highest surface found (never
-  // lowers: a foot steps down only once it is over the lower ground).
+  // lowers: a foot steps down only once it is over the lower ground). A running foot swings at
+  // 4 m/s: capped at 0.3 m it saw the showcase's 30 cm platform 3 frames ahead and its ball
+  // caught the edge 1.1 cm low.
   float lookahead_s = 0.1f;
-  float max_lookahead_m = 0.3f;
+  float max_lookahead_m = 0.35f;
   int lookahead_traces = 3;
   // Ground ahead counts as a step up when it is this much above the plane under the foot
   // (metres); a slope that continues that plane does not. Small: a terrain bump 1.4 cm above

@@ -242,8 +242,10 @@ class LocomotionCharacter {
   // The fastest ground speed a cycle clip covers: its slowest MotionSpeed at the play rate
   // cycle.max_joint_speed allows, times stride warping's max_ratio (infinite when unbounded).
   float CycleReach(int clip) const;
-  // Moves stair_stride_factor_ toward the stairs ahead's (StairStrideFactor of the cycle playing;
-  // 1 off stairs, in the air or in any other state) at stairs.factor_rate_per_s.
+  // Moves stair_stride_factor_ toward the stairs ahead's (StairStrideFactor of the cycle playing
+  // at its ground gait; 1 off stairs, in the air or in any other state) at
+  // stairs.factor_rate_per_s, and sets start_onto_stairs for a run start with such stairs ahead
+  // (it hands over to the cycle).
   void UpdateStairStride(const movement::CharacterMover& mover, const glm::vec3& move_direction,
                          float dt);
   // Read-only views for debugging (the viewer's panels): the state machine instance, the clip
@@ -366,6 +368,7 @@ class LocomotionCharacter {
   std::optional<StairProfile> surveyed_stairs_;
   std::optional<glm::vec3> survey_feet_;
   glm::vec3 survey_direction_{0.0f};
+  float survey_ahead_m_ = 0.0f;  // how far ahead it reached (StairSurveyAheadM)
   // Part19: the rotation mode the Start state began in.
   RotationMode start_rotation_mode_ = RotationMode::kRotating;
   float turn_target_yaw_ = 0.0f;

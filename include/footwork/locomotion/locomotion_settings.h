@@ -177,6 +177,9 @@ struct StrafeSettings {
 // Stairs shorten the stride (stair_stride.h): the character slows down and takes shorter steps
 // where its step would climb more than max_rise_per_step_m (or go down more than
 // max_drop_per_step_m).
+// A stair survey reaches no further ahead than this (m).
+inline constexpr float kMaxStairSurveyAheadM = 5.0f;
+
 struct StairSettings {
   // The most a step climbs (m): a step covers as many whole treads as rise no more than this, at
   // least one. 0 turns the stair stride off.
@@ -184,10 +187,19 @@ struct StairSettings {
   // The same going down (m of drop a step): descending, a foot swings level with the tread it
   // leaves and must reach down to where it lands (foot_placement.landing_drop_lead_s).
   float max_drop_per_step_m = 0.0f;
+  // The same at the run gait (m of rise, and of drop, a step): a run's step is two or three times
+  // a walk's, and without a shorter one the legs climb three or four risers a step. 0 turns the
+  // stair stride off at the run (the run keeps its own step).
+  float run_max_rise_per_step_m = 0.0f;
+  float run_max_drop_per_step_m = 0.0f;
   // The survey along the way the character moves: from this far behind its feet to this far
   // ahead, a trace every survey_spacing_m (m).
   float survey_behind_m = 0.3f;
   float survey_ahead_m = 1.2f;
+  // At speed the survey reaches further, as far as the character moves in this long (s), so the
+  // stride has shortened by the first riser (the factor changes at factor_rate_per_s); at most
+  // kMaxStairSurveyAheadM. 0: survey_ahead_m at any speed.
+  float survey_ahead_s = 0.0f;
   float survey_spacing_m = 0.02f;
   // A rise or drop between neighbouring traces of this much is a riser (m).
   float min_riser_m = 0.05f;

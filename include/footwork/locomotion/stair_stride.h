@@ -16,6 +16,7 @@
 
 #include <glm/glm.hpp>
 
+#include "footwork/locomotion/gait_selector.h"
 #include "footwork/locomotion/locomotion_settings.h"
 #include "footwork/world/collision_world.h"
 
@@ -43,11 +44,21 @@ struct StairProfile {
 std::optional<StairProfile> SurveyStairs(const world::CollisionWorld& world, const glm::vec3& feet,
                                          const glm::vec3& direction, const StairSettings& settings);
 
+// How far ahead (m) a survey made at speed_m_s reaches: survey_ahead_m, or as far as the
+// character moves in survey_ahead_s when that is further (at most kMaxStairSurveyAheadM).
+float StairSurveyAheadM(const StairSettings& settings, float speed_m_s);
+
+// The most a step at `gait` rises (m; going up) or drops (going down): max_rise_per_step_m or
+// max_drop_per_step_m at the walk, their run_ versions at the run, 0 (off) at idle.
+float MaxStairStep(const StairSettings& settings, GroundGait gait, bool down);
+
+// Whether the stair stride acts at `gait` at all (going up or down).
+bool StairStrideOn(const StairSettings& settings, GroundGait gait);
+
 // How many times shorter a step of step_length_m must be to cover as many whole treads as rise at
-// most max_rise_per_step_m, or going down drop at most max_drop_per_step_m (at least one tread):
-// 1 when it already does, at most max_stride_factor. 1 when that setting is 0 (off) or the input
-// is not positive and finite.
+// most MaxStairStep (at least one tread): 1 when it already does, at most max_stride_factor. 1
+// when that is 0 (off) or the input is not positive and finite.
 float StairStrideFactor(const StairProfile& stairs, float step_length_m,
-                        const StairSettings& settings);
+                        const StairSettings& settings, GroundGait gait);
 
 }  // namespace footwork::locomotion
