@@ -76,11 +76,14 @@ BENCHMARK(BM_LocomotionUpdate)->Arg(1)->Arg(16)->Unit(benchmark::kMicrosecond);
 // The stair stride's survey, made for a character whose stairs.max_rise_per_step_m is set while
 // its cycle plays, each time its feet move 5 cm: Arg(0) 0.6 m short of the default level's stairs
 // looking up them (5 coarse traces, then 76 every 2 cm), Arg(1) on the open ground (the 5 coarse
-// traces find it level).
+// traces find it level), Arg(2) as Arg(0) running at 3.75 m/s: the survey reaches
+// stairs.survey_ahead_s ahead (2.06 m, 119 traces every 2 cm).
 void BM_SurveyStairs(benchmark::State& bench) {
   auto& setup = Setup();
-  const footwork::locomotion::StairSettings settings = setup.assets->settings().stairs;
-  const bool on_stairs = bench.range(0) == 0;
+  footwork::locomotion::StairSettings settings = setup.assets->settings().stairs;
+  if (bench.range(0) == 2)
+    settings.survey_ahead_m = footwork::locomotion::StairSurveyAheadM(settings, 3.75f);
+  const bool on_stairs = bench.range(0) != 1;
   const glm::vec3 feet = on_stairs ? glm::vec3(12.0f, 0.0f, 4.4f) : glm::vec3(0.0f, 0.0f, -8.0f);
   const glm::vec3 forward(0.0f, 0.0f, 1.0f);
   int found = 0;
@@ -93,7 +96,7 @@ void BM_SurveyStairs(benchmark::State& bench) {
   if ((found > 0) != on_stairs)
     bench.SkipWithError(on_stairs ? "no stairs found" : "stairs found on the open ground");
 }
-BENCHMARK(BM_SurveyStairs)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SurveyStairs)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
 
 // The footfall alignment's choice of stride, made every frame a character walks down stairs with
 // stairs.footfall_max_stride_change set: the edges a survey finds 1.2 m ahead (five, 30 cm apart)
