@@ -108,6 +108,7 @@ TEST(IkSettings, ACharacterFileExtendsTheDefaultWithItsOwnFields) {
   auto knight = LoadCharacterIkSettings(io::ProjectAssets() / "ik" / "kaykit_knight.json");
   ASSERT_TRUE(knight.ok()) << knight.error().message;
   CharacterIkSettings expected;
+  expected.feet.max_foot_rise_speed_m_s = 2.8f;
   expected.feet.pelvis_steady_climb_m_s = 1.2f;
   expected.feet.pelvis_down_half_life_s = 0.03f;
   expected.feet.riser_clear_margin_m = 0.05f;
