@@ -61,6 +61,28 @@ TEST_F(StairStrideTest, TheSurveyMeasuresTreadsAndRisersAhead) {
   EXPECT_NEAR(down->edges_m[1], 1.0f, settings_.survey_spacing_m);
 }
 
+// The survey traces every 10 cm first and fills in only where the ground changes: treads
+// shorter than that (9 cm, 6 cm risers) are all found, each edge within a trace's spacing.
+TEST_F(StairStrideTest, TreadsShorterThanTheSparseTracesAreAllFound) {
+  world::StairsDesc steep;
+  steep.position_m = {6.0f, 0.0f, 5.0f};
+  steep.step_count = 10;
+  steep.step_height_m = 0.06f;
+  steep.step_depth_m = 0.09f;
+  steep.width_m = 1.0f;
+  world_.AddStairs(steep);
+  const auto stairs = SurveyStairs(world_, {6.0f, 0.0f, 4.5f}, {0.0f, 0.0f, 1.0f}, settings_);
+  ASSERT_TRUE(stairs);
+  // The risers within the survey's 1.2 m: 0.5, 0.59, ... 1.13 m ahead.
+  EXPECT_EQ(stairs->risers, 8);
+  EXPECT_NEAR(stairs->tread_m, 0.09f, settings_.survey_spacing_m);
+  EXPECT_NEAR(stairs->riser_m, 0.06f, kRayToleranceM);
+  ASSERT_EQ(stairs->edges_m.size(), 8u);
+  for (std::size_t i = 0; i < stairs->edges_m.size(); ++i)
+    EXPECT_NEAR(stairs->edges_m[i], 0.5f + 0.09f * static_cast<float>(i),
+                settings_.survey_spacing_m);
+}
+
 TEST_F(StairStrideTest, ARampTheFlatOrASingleRiserAreNoStairs) {
   const glm::vec3 forward(0.0f, 0.0f, 1.0f);
   EXPECT_FALSE(SurveyStairs(world_, {-6.0f, 0.0f, 4.5f}, forward, settings_));  // the ramp
