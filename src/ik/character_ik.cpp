@@ -1189,7 +1189,7 @@ void CharacterIk::LimitSwingingAnkle(int side, const LegRig& leg, const glm::qua
   if (swinging > 0.0f && ankles_[side] && speed > 0.0f) {
     const float max_step =
         std::max(Radians(speed) * dt, AngleBetween(animated_ankle, ankles_[side]->animated)) /
-        swinging;
+        std::max(swinging, assets_->settings().min_ankle_swing_share);
     const float turned = AngleBetween(ankles_[side]->solved, solved);
     if (turned > max_step) {
       solved = glm::normalize(glm::slerp(ankles_[side]->solved, solved, max_step / turned));

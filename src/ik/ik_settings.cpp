@@ -69,7 +69,8 @@ const std::vector<Section>& Sections() {
         "riser_clear_lead_m"}},
       {"legs",
        {"max_extension", "soft_extension", "knee_axis_weight_m", "min_swing_reach",
-        "max_swing_knee_speed_deg_s", "min_knee_swing_share", "max_swing_ankle_speed_deg_s"}},
+        "max_swing_knee_speed_deg_s", "min_knee_swing_share", "max_swing_ankle_speed_deg_s",
+        "min_ankle_swing_share"}},
       {"foot_lock",
        {"enabled", "follow_placement_height", "teleport_distance_m", "max_reach_draw_m",
         "max_pelvis_reach_drop_m", "animated_reach_drop_speed_m_s", "min_release_s"}},
@@ -175,7 +176,8 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
               kOptional)
       .Number("min_knee_swing_share", s.min_knee_swing_share, 0.0f, 1.0f, kOptional)
       .Number("max_swing_ankle_speed_deg_s", s.max_swing_ankle_speed_deg_s, 0.0f, 100000.0f,
-              kOptional);
+              kOptional)
+      .Number("min_ankle_swing_share", s.min_ankle_swing_share, 0.0f, 1.0f, kOptional);
 
   read.Object("foot_lock", kOptional)
       .Bool("enabled", s.lock.enabled, kOptional)

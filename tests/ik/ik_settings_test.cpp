@@ -94,6 +94,7 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.max_swing_knee_speed_deg_s, b.max_swing_knee_speed_deg_s);
   EXPECT_EQ(a.min_knee_swing_share, b.min_knee_swing_share);
   EXPECT_EQ(a.max_swing_ankle_speed_deg_s, b.max_swing_ankle_speed_deg_s);
+  EXPECT_EQ(a.min_ankle_swing_share, b.min_ankle_swing_share);
 }
 
 TEST(IkSettings, TheShippedFileEqualsTheDefaults) {
@@ -149,10 +150,10 @@ TEST(IkSettings, TheShippedFileHasAKeyForEveryField) {
   EXPECT_EQ(keys("foot_lock"), FieldCount<FootLockSettings>());
   EXPECT_EQ(keys("look_at"), FieldCount<LookAtSettings>() + 1);
   // CharacterIkSettings' own fields besides its three sub-structs: foot_height_scale, look_clip,
-  // the three overlay and the seven legs fields.
-  EXPECT_EQ(FieldCount<CharacterIkSettings>() - 3, 12u)
+  // the three overlay and the eight legs fields.
+  EXPECT_EQ(FieldCount<CharacterIkSettings>() - 3, 13u)
       << "a new CharacterIkSettings field needs a key in default.json and a line here";
-  EXPECT_EQ(keys("overlay") + keys("legs"), 10u);
+  EXPECT_EQ(keys("overlay") + keys("legs"), 11u);
 }
 
 TEST(IkSettings, AnEmptyDocumentKeepsTheDefaultsAndFieldsOverrideThem) {
