@@ -69,7 +69,8 @@ void ReadSections(jf::FieldReader& read, LocomotionSettings& s) {
       .Bool("distance_matching", s.stop.distance_matching)
       .Number("blend_in_s", s.stop.blend_in_s, 0.0f, 5.0f)
       .Number("to_idle_when_remaining_s", s.stop.to_idle_when_remaining_s, 0.0f, 10.0f)
-      .Number("to_idle_blend_s", s.stop.to_idle_blend_s, 0.0f, 5.0f);
+      .Number("to_idle_blend_s", s.stop.to_idle_blend_s, 0.0f, 5.0f)
+      .Number("run_max_play_rate", s.stop.run_max_play_rate, 0.0f, 10.0f, jf::kOptional);
 
   read.Object("turn")
       .Number("pivot_blend_s", s.turn.pivot_blend_s, 0.0f, 5.0f)

@@ -298,7 +298,11 @@ struct LocomotionCharacter::Access {
       const glm::vec3 to_stop = self.stop_point_ - self.movement_.position;
       const float matched = MatchedStopTime(self, self.player_.clip, Length2D(to_stop));
       const float previous = self.player_.time_s;
-      self.player_.time_s = std::max(previous, matched);
+      float next = matched;
+      const float cap = self.assets_->settings().stop.run_max_play_rate;
+      if (cap > 0.0f && self.gait_.current != movement::Gait::kWalk)
+        next = std::min(next, previous + cap * context.dt_s);
+      self.player_.time_s = std::max(previous, next);
       self.player_.play_rate = 0.0f;
       Advance(self, context);
       self.player_.play_rate = 1.0f;

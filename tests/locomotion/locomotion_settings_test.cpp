@@ -200,6 +200,19 @@ TEST(LocomotionSettingsTest, TheStairStrideIsOffByDefaultAndTheKnightsTakesATrea
       << typo.error().message;
 }
 
+TEST(LocomotionSettingsTest, TheRunStopsPlayRateCapIsOffInCodeOnInTheShippedFileAndBounded) {
+  EXPECT_EQ(StopSettings{}.run_max_play_rate, 0.0f);
+  auto settings = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "default.json");
+  ASSERT_TRUE(settings.ok()) << settings.error().message;
+  EXPECT_FLOAT_EQ(settings->stop.run_max_play_rate, 1.5f);
+  nlohmann::json document = nlohmann::json::parse(DefaultText());
+  document["stop"]["run_max_play_rate"] = -1.0;
+  auto negative = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_FALSE(negative.ok());
+  EXPECT_NE(negative.error().message.find("stop.run_max_play_rate"), std::string::npos)
+      << negative.error().message;
+}
+
 TEST(LocomotionSettingsTest, TheRunsStairStrideIsOffInCodeOnInTheShippedFilesAndBounded) {
   EXPECT_EQ(StairSettings{}.run_max_rise_per_step_m, 0.0f);
   EXPECT_EQ(StairSettings{}.run_max_drop_per_step_m, 0.0f);

@@ -97,6 +97,34 @@ TEST_F(ScenarioTest, GamepadRunStartCycleStopIsDistanceMatched) {
   ASSERT_TRUE(run.metrics.foot_slide.has_value());
 }
 
+// The run brakes twice as hard as the pack's run stops slow down: matched by distance alone they
+// played at 2.07, their joints turning up to 20 degrees in a frame by themselves. A stop from the
+// run plays no faster than stop.run_max_play_rate (1.5), and then on to its end once stopped.
+TEST_F(ScenarioTest, ARunStopPlaysNoFasterThanItsCap) {
+  const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 6,
+      "start": {"position": [0, 0, -8], "yaw_deg": 0},
+      "events": [{"t": 0.5, "move": [0, 1], "device": "gamepad"}, {"t": 3.5, "move": [0, 0]}]})");
+  ASSERT_EQ(run.clips.size(), 5u);
+  ASSERT_EQ(run.clips[3].rfind("run_stop_", 0), 0u) << run.clips[3];
+  float fastest = 0.0f;
+  int stop_frames = 0;
+  for (std::size_t i = 1; i < run.frames.size(); ++i) {
+    const sim::TraceFrame& frame = run.frames[i];
+    const sim::TraceFrame& before = run.frames[i - 1];
+    if (frame.state != "Stop" || before.state != "Stop" || frame.clips.empty() ||
+        before.clips.empty() || frame.clips[0].name != before.clips[0].name)
+      continue;
+    fastest = std::max(fastest, (frame.clips[0].time_s - before.clips[0].time_s) /
+                                    static_cast<float>(frame.t - before.t));
+    ++stop_frames;
+  }
+  EXPECT_GT(stop_frames, 10);
+  EXPECT_LE(fastest, 1.5f + 1e-3f);
+  EXPECT_GT(fastest, 1.4f);  // it does play at the cap while the capsule brakes
+  ASSERT_TRUE(run.metrics.max_joint_jump.has_value());
+  EXPECT_LT(run.metrics.max_joint_jump->degrees_per_60hz_frame, 20.0);
+}
+
 TEST_F(ScenarioTest, KeyboardWalkToggleWalksAndStops) {
   const ScenarioRun run = Simulate(R"({"dt": 0.0166667, "duration_s": 6,
       "start": {"position": [0, 0, -8], "yaw_deg": 0},

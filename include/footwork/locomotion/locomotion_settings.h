@@ -94,6 +94,14 @@ struct StopSettings {
   // Stop -> Idle when the clip has this little left.
   float to_idle_when_remaining_s = 0.2f;
   float to_idle_blend_s = 0.3f;
+  // A stop from the run plays by distance no faster than this (0: no cap). The run brakes twice
+  // as hard as the default pack's run stops slow down, so distance matching played them at 2.07
+  // and their joints turned up to 20 degrees in a frame by themselves (24 with the IK: a run
+  // stop at the foot of the stairs). Capped, the clip lags the capsule and finishes at its own
+  // rate once the capsule has stopped; the planted feet are held by the foot lock. Stops from the
+  // walk keep pure distance matching: capped, a walk stop on the stairs put a foot 14 cm into a
+  // step (ik/stairs_walk_heel_on_edge).
+  float run_max_play_rate = 0.0f;
 };
 
 // Pivot (move-idle-move, Part03) and turn in place (Part13/Part17).
