@@ -182,12 +182,12 @@ struct StrafeSettings {
   float orientation_warping_spine_fraction = 1.0f;
 };
 
-// Stairs shorten the stride (stair_stride.h): the character slows down and takes shorter steps
-// where its step would climb more than max_rise_per_step_m (or go down more than
-// max_drop_per_step_m).
 // A stair survey reaches no further ahead than this (m).
 inline constexpr float kMaxStairSurveyAheadM = 5.0f;
 
+// Stairs shorten the stride (stair_stride.h): the character slows down and takes shorter steps
+// where its step would climb more than max_rise_per_step_m (or go down more than
+// max_drop_per_step_m).
 struct StairSettings {
   // The most a step climbs (m): a step covers as many whole treads as rise no more than this, at
   // least one. 0 turns the stair stride off.
