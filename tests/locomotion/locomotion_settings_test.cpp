@@ -22,6 +22,13 @@ std::string DefaultText() {
   return text.str();
 }
 
+// `document` (a settings file's JSON) is rejected, with an error that names `field`.
+void ExpectRejectedNaming(const nlohmann::json& document, const std::string& field) {
+  auto settings = ParseLocomotionSettings(document.dump(), "default.json");
+  ASSERT_FALSE(settings.ok()) << field;
+  EXPECT_NE(settings.error().message.find(field), std::string::npos) << settings.error().message;
+}
+
 TEST(LocomotionSettingsTest, DefaultFileHoldsTheSeedValues) {
   auto settings = LoadLocomotionSettings(io::ProjectAssets() / "locomotion" / "default.json");
   ASSERT_TRUE(settings.ok()) << settings.error().message;
@@ -77,15 +84,11 @@ TEST(LocomotionSettingsTest, MissingFieldIsNamed) {
 TEST(LocomotionSettingsTest, OutOfRangeAndInconsistentValuesAreRejected) {
   nlohmann::json document = nlohmann::json::parse(DefaultText());
   document["gait"]["run_stick_threshold"] = 1.5;
-  auto settings = ParseLocomotionSettings(document.dump(), "default.json");
-  ASSERT_FALSE(settings.ok());
-  EXPECT_NE(settings.error().message.find("gait.run_stick_threshold"), std::string::npos);
+  ExpectRejectedNaming(document, "gait.run_stick_threshold");
 
   document = nlohmann::json::parse(DefaultText());
   document["start"]["play_rate_min"] = 1.2;
-  settings = ParseLocomotionSettings(document.dump(), "default.json");
-  ASSERT_FALSE(settings.ok());
-  EXPECT_NE(settings.error().message.find("play_rate_min"), std::string::npos);
+  ExpectRejectedNaming(document, "play_rate_min");
 }
 
 TEST(LocomotionSettingsTest, MissingChooserTableIsNamed) {
@@ -164,10 +167,7 @@ TEST(LocomotionSettingsTest, ThePivotCapsuleHoldIsOffUnlessAskedForAndMustBeABoo
   ASSERT_TRUE(holds.ok()) << holds.error().message;
   EXPECT_TRUE(holds->turn.pivot_holds_capsule);
   document["turn"]["pivot_holds_capsule"] = 1.5;
-  auto number = ParseLocomotionSettings(document.dump(), "default.json");
-  ASSERT_FALSE(number.ok());
-  EXPECT_NE(number.error().message.find("turn.pivot_holds_capsule"), std::string::npos)
-      << number.error().message;
+  ExpectRejectedNaming(document, "turn.pivot_holds_capsule");
 }
 
 TEST(LocomotionSettingsTest, TheStairStrideIsOffByDefaultAndTheKnightsTakesATreadAStep) {
@@ -181,23 +181,14 @@ TEST(LocomotionSettingsTest, TheStairStrideIsOffByDefaultAndTheKnightsTakesATrea
 
   nlohmann::json document = nlohmann::json::parse(DefaultText());
   document["stairs"]["min_riser_m"] = 0.5;
-  auto inverted = ParseLocomotionSettings(document.dump(), "default.json");
-  ASSERT_FALSE(inverted.ok());
-  EXPECT_NE(inverted.error().message.find("stairs.min_riser_m"), std::string::npos)
-      << inverted.error().message;
+  ExpectRejectedNaming(document, "stairs.min_riser_m");
   document = nlohmann::json::parse(DefaultText());
   document["stairs"]["survey_spacing_m"] = 0.005;
   document["stairs"]["survey_ahead_m"] = 5.0;
-  auto too_many = ParseLocomotionSettings(document.dump(), "default.json");
-  ASSERT_FALSE(too_many.ok());
-  EXPECT_NE(too_many.error().message.find("more than 500 traces"), std::string::npos)
-      << too_many.error().message;
+  ExpectRejectedNaming(document, "more than 500 traces");
   document = nlohmann::json::parse(DefaultText());
   document["stairs"]["max_rise_per_stp_m"] = 0.2;
-  auto typo = ParseLocomotionSettings(document.dump(), "default.json");
-  ASSERT_FALSE(typo.ok());
-  EXPECT_NE(typo.error().message.find("max_rise_per_stp_m"), std::string::npos)
-      << typo.error().message;
+  ExpectRejectedNaming(document, "max_rise_per_stp_m");
 }
 
 TEST(LocomotionSettingsTest, TheRunStopsPlayRateCapIsOffInCodeOnInTheShippedFileAndBounded) {
@@ -207,10 +198,7 @@ TEST(LocomotionSettingsTest, TheRunStopsPlayRateCapIsOffInCodeOnInTheShippedFile
   EXPECT_FLOAT_EQ(settings->stop.run_max_play_rate, 1.5f);
   nlohmann::json document = nlohmann::json::parse(DefaultText());
   document["stop"]["run_max_play_rate"] = -1.0;
-  auto negative = ParseLocomotionSettings(document.dump(), "default.json");
-  ASSERT_FALSE(negative.ok());
-  EXPECT_NE(negative.error().message.find("stop.run_max_play_rate"), std::string::npos)
-      << negative.error().message;
+  ExpectRejectedNaming(document, "stop.run_max_play_rate");
 }
 
 TEST(LocomotionSettingsTest, TheRunsStairStrideIsOffInCodeOnInTheShippedFilesAndBounded) {
@@ -229,10 +217,7 @@ TEST(LocomotionSettingsTest, TheRunsStairStrideIsOffInCodeOnInTheShippedFilesAnd
 
   nlohmann::json document = nlohmann::json::parse(DefaultText());
   document["stairs"]["run_max_rise_per_step_m"] = -0.1;
-  auto negative = ParseLocomotionSettings(document.dump(), "default.json");
-  ASSERT_FALSE(negative.ok());
-  EXPECT_NE(negative.error().message.find("stairs.run_max_rise_per_step_m"), std::string::npos)
-      << negative.error().message;
+  ExpectRejectedNaming(document, "stairs.run_max_rise_per_step_m");
   document = nlohmann::json::parse(DefaultText());
   document["stairs"]["survey_ahead_s"] = 3.0;
   EXPECT_FALSE(ParseLocomotionSettings(document.dump(), "default.json").ok());
@@ -242,10 +227,7 @@ TEST(LocomotionSettingsTest, TheRunsStairStrideIsOffInCodeOnInTheShippedFilesAnd
   document["stairs"]["survey_ahead_s"] = 0.0;
   EXPECT_TRUE(ParseLocomotionSettings(document.dump(), "default.json").ok());
   document["stairs"]["survey_ahead_s"] = 0.5;
-  auto too_many = ParseLocomotionSettings(document.dump(), "default.json");
-  ASSERT_FALSE(too_many.ok());
-  EXPECT_NE(too_many.error().message.find("more than 500 traces"), std::string::npos)
-      << too_many.error().message;
+  ExpectRejectedNaming(document, "more than 500 traces");
 }
 
 TEST(LocomotionSettingsTest, TheFootfallAlignmentIsOffInCodeOnInTheShippedFilesAndBounded) {
@@ -263,10 +245,7 @@ TEST(LocomotionSettingsTest, TheFootfallAlignmentIsOffInCodeOnInTheShippedFilesA
   // More than half the stride would turn a step round or double it.
   nlohmann::json document = nlohmann::json::parse(DefaultText());
   document["stairs"]["footfall_max_stride_change"] = 0.8;
-  auto too_much = ParseLocomotionSettings(document.dump(), "default.json");
-  ASSERT_FALSE(too_much.ok());
-  EXPECT_NE(too_much.error().message.find("stairs.footfall_max_stride_change"), std::string::npos)
-      << too_much.error().message;
+  ExpectRejectedNaming(document, "stairs.footfall_max_stride_change");
   document = nlohmann::json::parse(DefaultText());
   document["stairs"]["footfall_heel_margin_m"] = -0.01;
   EXPECT_FALSE(ParseLocomotionSettings(document.dump(), "default.json").ok());
@@ -294,10 +273,7 @@ TEST(LocomotionSettingsTest, GivingWayIsOffInCodeOnInTheShippedFilesAndChecksIts
                                    std::pair{"look_ahed_m", 0.6}}) {
     document = nlohmann::json::parse(DefaultText());
     document["give_way"][key] = value;
-    auto bad = ParseLocomotionSettings(document.dump(), "default.json");
-    ASSERT_FALSE(bad.ok()) << key;
-    EXPECT_NE(bad.error().message.find(std::string("give_way.") + key), std::string::npos)
-        << bad.error().message;
+    ExpectRejectedNaming(document, std::string("give_way.") + key);
   }
 }
 
