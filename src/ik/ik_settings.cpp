@@ -51,6 +51,7 @@ const std::vector<Section>& Sections() {
         "max_swing_foot_drop_speed_m_s",
         "swing_clearance_m",
         "max_riser_push_back_m",
+        "max_riser_lift_m",
         "max_heel_push_forward_m",
         "landing_drop_lead_s",
         "swing_follows_pelvis",
@@ -146,6 +147,7 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
               kOptional)
       .Number("swing_clearance_m", feet.swing_clearance_m, 0.0f, 1.0f, kOptional)
       .Number("max_riser_push_back_m", feet.max_riser_push_back_m, 0.0f, 0.5f, kOptional)
+      .Number("max_riser_lift_m", feet.max_riser_lift_m, 0.0f, 0.5f, kOptional)
       .Number("max_heel_push_forward_m", feet.max_heel_push_forward_m, 0.0f, 0.5f, kOptional)
       .Number("landing_drop_lead_s", feet.landing_drop_lead_s, 0.0f, 2.0f, kOptional)
       .Bool("swing_follows_pelvis", feet.swing_follows_pelvis, kOptional)

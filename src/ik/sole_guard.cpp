@@ -86,6 +86,10 @@ void KeepSoleAboveGround(const world::CollisionWorld& world, const LegRig& leg, 
   // bisection; the foot is drawn back horizontally until the ball is short of it, when that is
   // at most settings.max_riser_push_back_m, and lifted otherwise.
   const glm::vec3 heel = HeelSolePoint(leg, foot_height_m, foot);
+  if (ball_sink <= settings.max_riser_lift_m && heel.y - *heel_ground > ball_sink) {
+    foot.translation.y += ball_sink;
+    return;
+  }
   const float outside_share = ShareClearOfRiser(world, heel, *ball, root_height, settings);
   const glm::vec3 overlap = (*ball - heel) * (1.0f - outside_share);
   const glm::vec2 back(overlap.x, overlap.z);

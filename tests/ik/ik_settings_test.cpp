@@ -52,6 +52,7 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.feet.plant_lookahead_margin_m, b.feet.plant_lookahead_margin_m);
   EXPECT_EQ(a.feet.swing_clearance_m, b.feet.swing_clearance_m);
   EXPECT_EQ(a.feet.max_riser_push_back_m, b.feet.max_riser_push_back_m);
+  EXPECT_EQ(a.feet.max_riser_lift_m, b.feet.max_riser_lift_m);
   EXPECT_EQ(a.feet.max_heel_push_forward_m, b.feet.max_heel_push_forward_m);
   EXPECT_EQ(a.feet.landing_drop_lead_s, b.feet.landing_drop_lead_s);
   EXPECT_EQ(a.feet.riser_clear_margin_m, b.feet.riser_clear_margin_m);

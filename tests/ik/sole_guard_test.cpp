@@ -57,6 +57,32 @@ TEST(SoleGuard, ABallFarOverARiserLiftsTheFootOntoTheStep) {
   EXPECT_NEAR(ToeSolePoint(leg, foot)->y, 0.3f - kTolerance, 1e-5f);
 }
 
+TEST(SoleGuard, AFootComingDownOverAStepsEdgeIsLiftedOntoItNotDrawnBack) {
+  // The ball 2 cm past the edge and 1 cm under the step's top, the heel 29 cm over the floor: a
+  // foot coming down onto the step. Drawn back, it would hang over the floor.
+  const LegRig leg = FootRig();
+  const Transform start = FootAt({0.0f, 0.37f, 0.0f});
+  const glm::vec3 ball = *ToeSolePoint(leg, start);
+  ASSERT_NEAR(ball.y, 0.29f, 1e-5f);
+  const StepWorld world(ball.z - 0.02f);
+  Transform foot = start;
+  KeepSoleAboveGround(world, leg, kFootHeight, 0.0f, Settings(), foot);
+  EXPECT_FLOAT_EQ(foot.translation.z, start.translation.z);
+  EXPECT_NEAR(ToeSolePoint(leg, foot)->y, 0.3f - kTolerance, 1e-5f);
+
+  // With the lift off, or the ball deeper under the top than max_riser_lift_m, it is drawn back.
+  FootPlacementSettings off = Settings();
+  off.max_riser_lift_m = 0.0f;
+  Transform drawn = start;
+  KeepSoleAboveGround(world, leg, kFootHeight, 0.0f, off, drawn);
+  EXPECT_FLOAT_EQ(drawn.translation.y, start.translation.y);
+  EXPECT_LT(ToeSolePoint(leg, drawn)->z, ball.z - 0.02f);
+  Transform deeper = FootAt({0.0f, 0.34f, 0.0f});  // the ball 4 cm under the top
+  KeepSoleAboveGround(world, leg, kFootHeight, 0.0f, Settings(), deeper);
+  EXPECT_FLOAT_EQ(deeper.translation.y, 0.34f);
+  EXPECT_LT(ToeSolePoint(leg, deeper)->z, ball.z - 0.02f);
+}
+
 TEST(SoleGuard, AHeelOverTheHigherTreadIsLiftedOntoIt) {
   // The heel (under the ankle) 1 cm past the edge of the step: the foot is lifted until the heel
   // stands on the tread; the ball, further on the tread, then stands on it too.

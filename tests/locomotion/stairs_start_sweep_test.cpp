@@ -182,5 +182,15 @@ TEST(StairsStartSweepTest, WalkingUpAFootDrawnBackOffARiserStaysDrawnBackUntilIt
   ExpectEveryBarFrom("ik/stairs_climb.json", glm::vec3(12.0f, 0.0f, 3.62f));
 }
 
+// From z 3.65 a foot raised for the step ahead came down with its ball 6 mm under that step's
+// top as its lock engaged: drawn back short of the riser, it was held 13 cm over the tread below.
+// A ball at most foot_placement.max_riser_lift_m under the top, its heel hanging higher over its
+// own tread, is lifted onto the step instead.
+TEST(StairsStartSweepTest, WalkingUpAFootComingDownOverAnEdgeIsLiftedOntoTheStep) {
+  if (!DefaultLibrary())
+    GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+  ExpectEveryBarFrom("ik/stairs_climb.json", glm::vec3(12.0f, 0.0f, 3.65f));
+}
+
 }  // namespace
 }  // namespace footwork::locomotion

@@ -98,6 +98,11 @@ struct FootPlacementSettings {
   // KeepSoleAboveGround (with sink_guard_toe): a ball over a riser's edge by up to this much
   // (metres, horizontally) is drawn back short of it; further over, the foot is lifted.
   float max_riser_push_back_m = 0.05f;
+  // ...unless the ball is at most this far (metres) below the step's top while the heel hangs
+  // higher than that over its own tread: a foot coming down over the edge is lifted onto it.
+  // Drawn back, a climbing foot raised for the step ahead was held 13 cm over the tread below
+  // (its ball 6 mm under the step's top as its lock engaged). 0: always drawn back.
+  float max_riser_lift_m = 0.02f;
   // ...and a heel over the edge of a step up behind the foot (its ball over the tread below) by up
   // to this much is pushed forward off it; further over, the foot is lifted. Walking down stairs,
   // a foot rolling onto its toes swings its heel back over the edge it stands in front of.
