@@ -19,6 +19,10 @@ namespace {
 // Bullet's default collision margin (4 cm) rounds box edges and inflates hulls; a character
 // needs surfaces where the level says they are, so static shapes get a 1 mm margin.
 constexpr btScalar kShapeMarginM = 0.001f;
+// A ray within this cosine of a face's plane runs along it, and is in the face's slab when no
+// more than kFaceSlackM (m) outside it: world coordinates of tens of metres round by microns.
+constexpr btScalar kParallelFaceCos = 1e-5f;
+constexpr btScalar kFaceSlackM = 2e-5f;
 // Sweeps shorter than this report no hit (Bullet's casts are ill-defined for zero motion).
 constexpr float kMinSweepLengthM = 1.0e-6f;
 // Overlaps shallower than this are contacts, not overlaps (a resting capsule touches its floor).
@@ -100,22 +104,106 @@ struct BulletCollisionWorld::Impl {
     return object ? static_cast<BodyId>(object->getUserIndex()) : kNoBody;
   }
 
-  // Bullet's GJK convex cast: its default (subsimplex) cast answered up to 9 mm above a tread
-  // within a couple of centimetres of a riser's edge, and about a millimetre high on flat ground.
+  // Where a ray enters a box or a hull, and through which face (the body's frame).
+  struct FaceEntry {
+    btScalar fraction;
+    btVector3 normal;
+  };
+
+  // Where the segment from -> to (the body's frame) enters the convex body bounded by `faces`,
+  // before `before` (a fraction of the way): the fraction and the face it enters through. Unset
+  // when it misses, or starts inside (as Bullet's casts: a ray from inside a body hits what lies
+  // beyond it).
+  static std::optional<FaceEntry> EnterConvex(const std::vector<btVector4>& faces,
+                                              const btVector3& from, const btVector3& to,
+                                              btScalar before) {
+    const btVector3 along = to - from;
+    const btScalar parallel = kParallelFaceCos * along.length();
+    btScalar enter = 0;
+    btScalar leave = before;
+    std::optional<btVector3> entered;
+    for (const btVector4& face : faces) {
+      const btVector3 normal(face.x(), face.y(), face.z());
+      const btScalar outside = normal.dot(from) - face.w();
+      const btScalar approach = normal.dot(along);
+      // Along the face: inside its slab or not, to within the rounding of the body's transform.
+      // Exactly, a ray down the face two of the stairs' steps share fell between them.
+      if (std::fabs(approach) <= parallel) {
+        if (outside > kFaceSlackM)
+          return std::nullopt;
+        continue;
+      }
+      const btScalar at = -outside / approach;
+      if (approach < 0) {
+        if (outside > 0 && (!entered || at > enter)) {
+          enter = at;
+          entered = normal;
+        }
+      } else {
+        leave = std::min(leave, at);
+      }
+      if (enter > leave)
+        return std::nullopt;
+    }
+    if (!entered)
+      return std::nullopt;
+    return FaceEntry{enter, *entered};
+  }
+
+  // Bullet's broadphase finds the bodies whose bounds the ray crosses. A box's or a hull's face
+  // planes answer where the ray enters it, exactly and with the face's own normal; a terrain's
+  // triangles go to Bullet's ray test. Bullet's default cast against a convex shape (subsimplex)
+  // answered up to 9 mm above a tread near a riser's edge; its GJK cast is exact to a tenth of a
+  // millimetre but costs five times as much and rounds every edge by the shape's margin (45
+  // degree normals on a step's corner).
+  struct FacesFirstCallback : btCollisionWorld::ClosestRayResultCallback {
+    FacesFirstCallback(const Impl& impl, const btVector3& from, const btVector3& to)
+        : ClosestRayResultCallback(from, to), impl(impl) {}
+    bool needsCollision(btBroadphaseProxy* proxy) const override {
+      if (!ClosestRayResultCallback::needsCollision(proxy))
+        return false;
+      const auto* object = static_cast<const btCollisionObject*>(proxy->m_clientObject);
+      const BodyId id = IdOf(object);
+      if (id == kNoBody || id >= impl.bodies.size() || impl.bodies[id].faces.empty())
+        return true;
+      const btTransform& transform = object->getWorldTransform();
+      const std::optional<FaceEntry> entry =
+          EnterConvex(impl.bodies[id].faces, transform.invXform(m_rayFromWorld),
+                      transform.invXform(m_rayToWorld), m_closestHitFraction);
+      if (entry) {
+        auto& self = const_cast<FacesFirstCallback&>(*this);
+        self.m_closestHitFraction = entry->fraction;
+        self.m_collisionObject = nullptr;  // closer than any hit Bullet has reported
+        self.face_object = object;
+        self.face_normal = transform.getBasis() * entry->normal;
+      }
+      return false;
+    }
+    const Impl& impl;
+    const btCollisionObject* face_object = nullptr;
+    btVector3 face_normal{0, 0, 0};
+  };
+
   std::optional<SweepHit> Ray(const glm::vec3& from, const glm::vec3& to) const {
     const float length = glm::length(to - from);
     if (!(length > kMinSweepLengthM))
       return std::nullopt;
-    btCollisionWorld::ClosestRayResultCallback callback(ToBt(from), ToBt(to));
+    FacesFirstCallback callback(*this, ToBt(from), ToBt(to));
+    // Any other convex shape: the GJK cast.
     callback.m_flags |= btTriangleRaycastCallback::kF_UseGjkConvexCastRaytest;
     world.rayTest(ToBt(from), ToBt(to), callback);
-    if (!callback.hasHit())
-      return std::nullopt;
-    const glm::vec3 point = ToGlm(callback.m_hitPointWorld);
-    const glm::vec3 normal = FaceNormal(*callback.m_collisionObject, point, to - from)
-                                 .value_or(ToGlm(callback.m_hitNormalWorld));
-    return MakeHit(callback.m_closestHitFraction, from, to, point, normal,
-                   callback.m_collisionObject);
+    std::optional<SweepHit> result;
+    if (callback.hasHit()) {
+      const glm::vec3 point = ToGlm(callback.m_hitPointWorld);
+      result = MakeHit(callback.m_closestHitFraction, from, to, point,
+                       ToGlm(callback.m_hitNormalWorld), callback.m_collisionObject);
+    } else if (callback.face_object != nullptr) {
+      const glm::vec3 point =
+          from + (to - from) * static_cast<float>(callback.m_closestHitFraction);
+      result = MakeHit(callback.m_closestHitFraction, from, to, point, ToGlm(callback.face_normal),
+                       callback.face_object);
+    }
+    return result;
   }
 
   // A hit `fraction` of the way from -> to, its normal made unit (opposing the motion when Bullet
@@ -134,7 +222,8 @@ struct BulletCollisionWorld::Impl {
     return hit;
   }
 
-  // The face planes of a box or a convex hull (FacePlanes in Body).
+  // The face planes of a box or a convex hull (FacePlanes in Body): the level's surfaces, without
+  // the shape margin (a box's half extents with it are its size; a hull's margin is around it).
   static std::vector<btVector4> FacePlanes(const btCollisionShape& shape) {
     std::vector<btVector4> faces;
     if (shape.getShapeType() == BOX_SHAPE_PROXYTYPE) {
@@ -156,41 +245,10 @@ struct BulletCollisionWorld::Impl {
       // Each plane is (normal, d) with normal . p + d = 0, outward.
       for (int i = 0; i < planes.size(); ++i) {
         const btVector3& plane = planes[i];
-        faces.emplace_back(plane.x(), plane.y(), plane.z(),
-                           -plane[3] + static_cast<btScalar>(hull.getMargin()));
+        faces.emplace_back(plane.x(), plane.y(), plane.z(), -plane[3]);
       }
     }
     return faces;
-  }
-
-  // The face of a box or a convex hull under `point` (world) that a ray along `direction` meets:
-  // the nearest face plane among those facing the ray. The GJK cast's normal is the margin's
-  // rounded edge's within a millimetre of an edge (45 degrees on a step's corner, 44-53 degrees
-  // on a ramp's foot, where it meets the ground); the level's boxes and ramps are sharp.
-  std::optional<glm::vec3> FaceNormal(const btCollisionObject& object, const glm::vec3& point,
-                                      const glm::vec3& direction) const {
-    const BodyId id = IdOf(&object);
-    if (id == kNoBody || id >= bodies.size())
-      return std::nullopt;
-    const std::vector<btVector4>& faces = bodies[id].faces;
-    const btTransform& transform = object.getWorldTransform();
-    const btVector3 local = transform.invXform(ToBt(point));
-    const btVector3 local_direction = transform.getBasis().transpose() * ToBt(direction);
-    std::optional<btVector3> best;
-    btScalar nearest = std::numeric_limits<btScalar>::infinity();
-    for (const btVector4& face : faces) {
-      const btVector3 normal(face.x(), face.y(), face.z());
-      if (normal.dot(local_direction) >= 0)
-        continue;
-      const btScalar distance = std::fabs(normal.dot(local) - face.w());
-      if (distance < nearest) {
-        nearest = distance;
-        best = normal;
-      }
-    }
-    if (!best)
-      return std::nullopt;
-    return ToGlm(transform.getBasis() * *best);
   }
 
   std::optional<SweepHit> ConvexSweep(const btConvexShape& shape, const glm::vec3& from,

@@ -31,6 +31,79 @@ TEST(BulletCollisionWorld, RayCastHitsGroundFromAbove) {
   EXPECT_FALSE(world.RayCast({1, 5, 2}, {1, 1, 2}));
 }
 
+// A box's and a ramp's faces answer exactly, from either side and at any angle; a ray that starts
+// inside a body does not hit it (it hits what lies beyond); the nearest body is the one hit.
+TEST(BulletCollisionWorld, RaysMeetBoxesAndRampsWhereTheirFacesAre) {
+  BulletCollisionWorld world;
+  world.AddBox(Ground());
+  const BodyId box = world.AddBox({"box", {2.0f, 1.0f, 2.0f}, {4.0f, 0.5f, 0.0f}, 30.0f});
+  RampDesc ramp;
+  ramp.name = "ramp";
+  ramp.position_m = {-4.0f, 0.0f, 0.0f};
+  ramp.slope_deg = 20.0f;
+  ramp.length_m = 4.0f;
+  ramp.width_m = 2.0f;
+  const BodyId ramp_id = world.AddRamp(ramp);
+
+  // Straight down onto the box's top, and sideways into its yawed face (30 degrees).
+  auto top = world.RayCast({4.3f, 3.0f, 0.2f}, {4.3f, -3.0f, 0.2f});
+  ASSERT_TRUE(top);
+  EXPECT_EQ(top->body, box);
+  EXPECT_NEAR(top->point.y, 1.0f, 1e-5f);
+  EXPECT_NEAR(top->normal.y, 1.0f, 1e-6f);
+  auto side = world.RayCast({0.0f, 0.5f, 0.0f}, {8.0f, 0.5f, 0.0f});
+  ASSERT_TRUE(side);
+  EXPECT_EQ(side->body, box);
+  const glm::vec3 face_normal(-std::cos(Radians(30.0f)), 0.0f, std::sin(Radians(30.0f)));
+  EXPECT_NEAR(glm::dot(side->normal, face_normal), 1.0f, 1e-5f);
+  // The face's plane: 1 m from the box's centre along its normal.
+  EXPECT_NEAR(glm::dot(side->point - glm::vec3(4.0f, 0.5f, 0.0f), face_normal), 1.0f, 1e-5f);
+
+  // Onto the ramp's slope (its foot at z 0): tan(20 degrees) higher a metre on.
+  for (const float z : {0.5f, 2.0f, 3.5f}) {
+    auto hit = world.RayCast({-4.0f, 3.0f, z}, {-4.0f, -3.0f, z});
+    ASSERT_TRUE(hit) << z;
+    EXPECT_EQ(hit->body, ramp_id) << z;
+    EXPECT_NEAR(hit->point.y, z * std::tan(Radians(20.0f)), 1e-4f) << z;
+    EXPECT_NEAR(hit->normal.y, std::cos(Radians(20.0f)), 1e-5f) << z;
+  }
+
+  // From inside the box: not the box, the ground under it.
+  auto from_inside = world.RayCast({4.0f, 0.5f, 0.0f}, {4.0f, -3.0f, 0.0f});
+  ASSERT_TRUE(from_inside);
+  EXPECT_NE(from_inside->body, box);
+  EXPECT_NEAR(from_inside->point.y, 0.0f, 1e-5f);
+  // Along a face without crossing it, and short of it: no hit.
+  EXPECT_FALSE(world.RayCast({4.3f, 3.0f, 0.2f}, {4.3f, 1.01f, 0.2f}));
+}
+
+// Straight down the face two steps share (each step is its own box), to within rounding: a tread,
+// never the ground between them. Stairs turned 30 degrees, so the face is not on a float's grid.
+TEST(BulletCollisionWorld, RaysDownTheFaceTwoStepsShareHitATread) {
+  BulletCollisionWorld world;
+  world.AddBox(Ground());
+  StairsDesc stairs;
+  stairs.position_m = {1.3f, 0.0f, 2.7f};
+  stairs.yaw_deg = 30.0f;
+  stairs.step_count = 4;
+  stairs.step_depth_m = 0.09f;
+  stairs.step_height_m = 0.06f;
+  world.AddStairs(stairs);
+  const glm::vec3 forward(std::sin(Radians(30.0f)), 0.0f, std::cos(Radians(30.0f)));
+  const glm::vec3 side(forward.z, 0.0f, -forward.x);
+  for (int riser = 1; riser < stairs.step_count; ++riser) {
+    for (int i = -20; i <= 20; ++i) {
+      const glm::vec3 on_face = stairs.position_m +
+                                forward * (stairs.step_depth_m * static_cast<float>(riser)) +
+                                side * (0.02f * static_cast<float>(i));
+      const auto hit = world.RayCast(on_face + glm::vec3(0, 1, 0), on_face - glm::vec3(0, 1, 0));
+      ASSERT_TRUE(hit);
+      EXPECT_GT(hit->point.y, stairs.step_height_m * static_cast<float>(riser) - 1e-4f)
+          << "riser " << riser << " across " << i;
+    }
+  }
+}
+
 TEST(BulletCollisionWorld, CapsuleSweepDownStopsWhereTheBottomTouches) {
   BulletCollisionWorld world;
   world.AddBox(Ground());
@@ -108,9 +181,9 @@ TEST(BulletCollisionWorld, RaysBesideAStepsEdgeHitTheTreadTheyAreOverFaceUp) {
   // The default level's stairs, rays 14 cm inside their side edge and a centimetre either side
   // of a riser (z 6.2, from the 0.6 m tread to the 0.75 m one). Bullet's default ray test against
   // a box (its subsimplex convex cast) answered 0.609 a centimetre before the riser and 0.758 on
-  // it, up to 9 mm off the tread (a swinging heel measured 1.3 cm into the stairs); the GJK cast
-  // is exact there. Its normal within a millimetre of an edge is the shape margin's rounded one
-  // (45 degrees on a step's corner): the face the ray meets is taken instead.
+  // it, up to 9 mm off the tread (a swinging heel measured 1.3 cm into the stairs); its GJK cast
+  // gave, within a millimetre of an edge, the shape margin's rounded normal (45 degrees on a
+  // step's corner). The box's face planes answer exactly, with the face the ray meets.
   BulletCollisionWorld world;
   StairsDesc stairs;
   stairs.position_m = {12.0f, 0.0f, 5.0f};
@@ -132,9 +205,9 @@ TEST(BulletCollisionWorld, RaysBesideAStepsEdgeHitTheTreadTheyAreOverFaceUp) {
 
 TEST(BulletCollisionWorld, RaysAtARampsFootHitItsSlopeWithTheSlopesNormal) {
   // The default level's 25-degree ramp standing on the ground, rays within a few millimetres of
-  // its foot (z 7.0), where the slope meets the ground: the GJK cast's own normal is the 1 mm
+  // its foot (z 7.0), where the slope meets the ground: Bullet's GJK cast's normal was the 1 mm
   // margin's rounded edge's there (44-53 degrees), and a Knight standing with its heel over the
-  // ramp's foot tilted its foot to it (a 36.8 degree knee jump). The slope's face is taken.
+  // ramp's foot tilted its foot to it (a 36.8 degree knee jump). The slope's face is given.
   BulletCollisionWorld world;
   BoxDesc ground;
   ground.size_m = {20.0f, 1.0f, 20.0f};
@@ -145,15 +218,15 @@ TEST(BulletCollisionWorld, RaysAtARampsFootHitItsSlopeWithTheSlopesNormal) {
   ramp.slope_deg = 25.0f;
   ramp.length_m = 4.0f;
   ramp.width_m = 3.0f;
-  world.AddRamp(ramp);
+  const BodyId ramp_id = world.AddRamp(ramp);
   const float slope = Radians(25.0f);
   const glm::vec3 slope_normal(0.0f, std::cos(slope), -std::sin(slope));
   for (int i = -10; i <= 20; ++i) {
     const float z = 7.0f + 0.0002f * static_cast<float>(i);
     const auto hit = world.RayCast({-6.0f, 1.0f, z}, {-6.0f, -0.5f, z});
     ASSERT_TRUE(hit) << z;
-    // The ramp (with its margin) or the ground in front of it: face up either way.
-    const bool on_ramp = hit->point.y > 1e-4f;
+    // The ramp or the ground in front of it: face up either way.
+    const bool on_ramp = hit->body == ramp_id;
     EXPECT_GT(glm::dot(hit->normal, on_ramp ? slope_normal : glm::vec3(0, 1, 0)),
               std::cos(Radians(0.5f)))
         << "z " << z << " y " << hit->point.y;
