@@ -171,6 +171,8 @@ struct BulletCollisionWorld::Impl {
           EnterConvex(impl.bodies[id].faces, transform.invXform(m_rayFromWorld),
                       transform.invXform(m_rayToWorld), m_closestHitFraction);
       if (entry) {
+        // Bullet asks this (a const query) of each body its broadphase finds; the answer for a
+        // box or a hull is made here, so the closest hit is kept here too.
         auto& self = const_cast<FacesFirstCallback&>(*this);
         self.m_closestHitFraction = entry->fraction;
         self.m_collisionObject = nullptr;  // closer than any hit Bullet has reported

@@ -77,6 +77,39 @@ TEST(BulletCollisionWorld, RaysMeetBoxesAndRampsWhereTheirFacesAre) {
   EXPECT_FALSE(world.RayCast({4.3f, 3.0f, 0.2f}, {4.3f, 1.01f, 0.2f}));
 }
 
+// The nearest body is hit whichever way it is answered: a box (its faces) above the terrain
+// (Bullet's triangles), and the terrain above a box buried under it, from both orders of adding
+// them.
+TEST(BulletCollisionWorld, ARayHitsTheNearerOfABoxAndTheTerrain) {
+  for (const bool box_first : {true, false}) {
+    BulletCollisionWorld world;
+    TerrainDesc terrain;
+    terrain.position_m = {-2.0f, 0.0f, -2.0f};
+    terrain.rows = 3;
+    terrain.cols = 3;
+    terrain.cell_size_m = 2.0f;
+    terrain.heights_m = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+    const BoxDesc above{"above", {0.5f, 0.2f, 0.5f}, {0.0f, 1.5f, 0.0f}, 0.0f};
+    const BoxDesc buried{"buried", {0.5f, 0.2f, 0.5f}, {1.0f, 0.5f, 1.0f}, 0.0f};
+    BodyId above_id = kNoBody;
+    if (box_first)
+      above_id = world.AddBox(above);
+    ASSERT_TRUE(world.AddTerrain(terrain).ok());
+    if (!box_first)
+      above_id = world.AddBox(above);
+    const BodyId buried_id = world.AddBox(buried);
+    const auto on_box = world.RayCast({0.0f, 5.0f, 0.0f}, {0.0f, -5.0f, 0.0f});
+    ASSERT_TRUE(on_box);
+    EXPECT_EQ(on_box->body, above_id);
+    EXPECT_NEAR(on_box->point.y, 1.6f, 1e-5f);
+    const auto on_terrain = world.RayCast({1.0f, 5.0f, 1.0f}, {1.0f, -5.0f, 1.0f});
+    ASSERT_TRUE(on_terrain);
+    EXPECT_NE(on_terrain->body, above_id);
+    EXPECT_NE(on_terrain->body, buried_id);
+    EXPECT_NEAR(on_terrain->point.y, 1.0f, 1e-4f);
+  }
+}
+
 // Straight down the face two steps share (each step is its own box), to within rounding: a tread,
 // never the ground between them. Stairs turned 30 degrees, so the face is not on a float's grid.
 TEST(BulletCollisionWorld, RaysDownTheFaceTwoStepsShareHitATread) {
