@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 
 #include "footwork/core/angles.h"
 #include "footwork/io/asset_paths.h"
@@ -107,6 +108,21 @@ TEST(BulletCollisionWorld, ARayHitsTheNearerOfABoxAndTheTerrain) {
     EXPECT_NE(on_terrain->body, above_id);
     EXPECT_NE(on_terrain->body, buried_id);
     EXPECT_NEAR(on_terrain->point.y, 1.0f, 1e-4f);
+  }
+}
+
+// Rays and sweeps with a non-finite end hit nothing (no crash, no made-up hit).
+TEST(BulletCollisionWorld, NonFiniteRaysAndSweepsHitNothing) {
+  BulletCollisionWorld world;
+  world.AddBox(Ground());
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  for (const glm::vec3& bad :
+       {glm::vec3(nan, -5.0f, 0.0f), glm::vec3(0.0f, -inf, 0.0f), glm::vec3(inf, -5.0f, inf)}) {
+    EXPECT_FALSE(world.RayCast({1.0f, 5.0f, 2.0f}, bad));
+    EXPECT_FALSE(world.RayCast(bad, {1.0f, -5.0f, 2.0f}));
+    EXPECT_FALSE(world.SphereSweep({1.0f, 5.0f, 2.0f}, bad, 0.2f));
+    EXPECT_FALSE(world.CapsuleSweep({1.0f, 5.0f, 2.0f}, bad, CapsuleShape{0.3f, 0.9f}));
   }
 }
 
