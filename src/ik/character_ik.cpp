@@ -1116,7 +1116,7 @@ Status CharacterIk::SolveLeg(const CharacterIkInput& input, float dt, int side,
   const glm::vec3 thigh_axis = model_[leg.chain.upper].rotation * leg.knee_axis_in_thigh;
   anim::TwoBoneIkGoal goal;
   goal.target = target.translation;
-  goal.pole = knee_offset + settings.knee_axis_weight_m * thigh_axis;
+  goal.pole = KneePole(knee_offset, thigh_axis, line, settings.knee_axis_weight_m);
   goal.max_extension = settings.max_leg_extension;
   goal.soft_extension = settings.leg_soft_extension;
   goal.set_end_rotation = true;

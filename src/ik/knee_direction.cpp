@@ -33,4 +33,18 @@ glm::vec3 KneeForwardOfLine(const glm::vec3& pole, const glm::vec3& hip_to_targe
   return across + kKneeForwardBiasM * ahead;
 }
 
+glm::vec3 KneePole(const glm::vec3& knee_offset, const glm::vec3& thigh_axis, const glm::vec3& line,
+                   float weight_m) {
+  glm::vec3 offset = knee_offset;
+  glm::vec3 forward = thigh_axis - glm::dot(thigh_axis, line) * line;
+  const float forward_length = glm::length(forward);
+  if (forward_length > 1e-4f) {
+    forward /= forward_length;
+    const float along = glm::dot(offset, forward);
+    if (along < 0.0f)
+      offset -= along * forward;
+  }
+  return offset + weight_m * thigh_axis;
+}
+
 }  // namespace footwork::ik

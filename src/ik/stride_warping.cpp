@@ -254,8 +254,8 @@ Result<StrideWarpResult> Warp(const anim::Skeleton& skeleton, const IkRig& rig,
     // by 1.7 at the run drew the foot kicked up behind the hip forward under it, and the clip's
     // bend, across the animated line, pointed back across the new one (knees 79-94 degrees in a
     // frame).
-    goal.pole = KneeForwardOfLine(knee_offset + settings.knee_axis_weight_m * thigh_axis,
-                                  goal.target - hip);
+    goal.pole = KneeForwardOfLine(
+        KneePole(knee_offset, thigh_axis, line, settings.knee_axis_weight_m), goal.target - hip);
     goal.max_extension = settings.max_leg_extension;
     const float length = glm::length(knee - hip) + glm::length(ankle - knee);
     if (glm::length(goal.target - hip) > settings.max_leg_extension * length)

@@ -192,5 +192,23 @@ TEST(StairsStartSweepTest, WalkingUpAFootComingDownOverAnEdgeIsLiftedOntoTheStep
   ExpectEveryBarFrom("ik/stairs_climb.json", glm::vec3(12.0f, 0.0f, 3.65f));
 }
 
+// Sprinting up the stairs (ik/stairs_run_up at the sprint, not shipped) from z 3.65-3.74, the
+// knee turned 35-38 degrees in a frame: the sprint's leg animated straight, stride warping's pole
+// (the knee's offset, a little behind the line, plus the thigh's axis) all but cancelled, and its
+// sideways wobble swung the knee 5 cm sideways in a frame, which the foot IK, folding the leg for
+// the stairs, turned into 38 degrees. The backward part is dropped (ik::KneePole): every bar.
+TEST(StairsStartSweepTest, SprintingUpTheStairsTheKneeKeepsItsBend) {
+  const auto library = DefaultLibrary();
+  if (!library)
+    GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
+  auto scenario = testing::ShippedScenarioAtGait("ik/stairs_run_up.json", "sprint");
+  ASSERT_TRUE(scenario.ok()) << scenario.error().message;
+  for (const float z : {3.65f, 3.68f, 3.71f, 3.74f}) {
+    scenario->start_position = glm::vec3(12.0f, 0.0f, z);
+    ExpectEveryBarOf(testing::RunOnDefaultLevel(*scenario, library),
+                     "ik/stairs_run_up at the sprint", scenario->start_position);
+  }
+}
+
 }  // namespace
 }  // namespace footwork::locomotion

@@ -16,6 +16,15 @@ namespace footwork::ik {
 // (KneeForwardBiasM) so it never vanishes. Non-finite input is returned as it is.
 glm::vec3 KneeForwardOfLine(const glm::vec3& pole, const glm::vec3& hip_to_target);
 
+// The pole from the animated knee: its offset across the animated hip-to-ankle `line`, steadied by
+// `weight_m` metres of the thigh's knee axis `thigh_axis` (unit). A knee animated straight, or a
+// little past straight (its offset pointing back against the thigh's axis), says nothing of which
+// way it bends, so that backward part is dropped: added as it was, it cancelled the thigh's axis,
+// and of the few millimetres left the sideways wobble of a sprint's straight leg, stride-warped,
+// swung its knee 5 cm sideways in a frame (38 degrees once the foot IK folded the leg).
+glm::vec3 KneePole(const glm::vec3& knee_offset, const glm::vec3& thigh_axis, const glm::vec3& line,
+                   float weight_m);
+
 // The forward part (m) a pole turned from pointing back keeps.
 inline constexpr float kKneeForwardBiasM = 0.02f;
 
