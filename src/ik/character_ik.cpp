@@ -783,20 +783,25 @@ void CharacterIk::PlacePelvisAndFeet(const CharacterIkInput& input, float dt, Fe
       }
       const LegRig& leg = rig.legs[side];
       const glm::vec3 hip = model_[leg.chain.upper].translation;
+      // Where the held foot is shown: its height follows placement (the last it was shown at),
+      // and the plant's own was 2 cm above it as the Knight settled from a sprint stop into its
+      // idle; reached for there, the foot was drawn 2.4 cm in under a rising hip.
+      glm::vec3 held = lock.held.translation;
+      if (lock.followed)
+        held.y = lock.followed->translation.y;
       // Inside the soft band the solve already falls short of the target: the foot crept 2.6 cm
       // toward a rising hip.
       const float reach = SoftReach(settings, LegLength(model_, leg));
       pelvis_target =
-          std::min(pelvis_target,
-                   PelvisDropToReach(world_from_model.TransformPoint(hip), lock.held.translation,
-                                     reach, settings.lock.max_pelvis_reach_drop_m));
+          std::min(pelvis_target, PelvisDropToReach(world_from_model.TransformPoint(hip), held,
+                                                    reach, settings.lock.max_pelvis_reach_drop_m));
       // And within the reach the clip gives it, eased in (FootLockSettings).
       if (const float speed = settings.lock.animated_reach_drop_speed_m_s; speed > 0.0f) {
         const float animated_reach =
             std::min(reach, glm::length(model_[leg.chain.end].translation - hip));
         const float wanted =
-            PelvisDropToReach(world_from_model.TransformPoint(hip), lock.held.translation,
-                              animated_reach, settings.lock.max_pelvis_reach_drop_m);
+            PelvisDropToReach(world_from_model.TransformPoint(hip), held, animated_reach,
+                              settings.lock.max_pelvis_reach_drop_m);
         animated_reach_drop_[side] = std::max(wanted, animated_reach_drop_[side] - speed * dt);
         pelvis_target = std::min(pelvis_target, animated_reach_drop_[side]);
       }
