@@ -517,10 +517,26 @@ void CharacterIk::ShiftOffRiser(const CharacterIkInput& input, float dt, FeetFra
     wanted = glm::vec3(0.0f);
     const auto& travel = input.plant_travel[side];
     const auto& ball_travel = input.plant_ball_travel[side];
+    const auto& stop_landing = input.stop_landing[side];
+    // A stop's last step down the stairs: back onto the tread under its heel. A foot the clip
+    // has planted already (the blend still bringing it down) keeps a shift under way but starts
+    // none: the Knight's stop brings a foot back onto the step behind, and moved back along
+    // itself it went 10 cm into that step's riser.
+    const bool stop_shifts =
+        stop_landing && (!stop_landing->planted_in_clip || riser_shift != glm::vec3(0.0f));
+    const glm::vec3 stop_shift =
+        stop_shifts
+            ? StopLandingBackShift(
+                  *input.world, stop_landing->ankle + ledge_shift, stop_landing->ball + ledge_shift,
+                  input.character_world.TransformVector(glm::vec3(0.0f, 0.0f, 1.0f)),
+                  plan.root_height, feet.riser_clear_margin_m, feet.max_stop_landing_shift_m, feet)
+            : glm::vec3(0.0f);
+    if (stop_shift != glm::vec3(0.0f))
+      wanted = stop_shift;
     // Only near the landing: further out the predicted plant moves about (a stop taking
     // over the cycle moved it from the first riser, and the foot with it).
-    if (travel && ball_travel &&
-        glm::length(glm::vec2(travel->x, travel->z)) <= feet.riser_clear_lead_m)
+    else if (travel && ball_travel &&
+             glm::length(glm::vec2(travel->x, travel->z)) <= feet.riser_clear_lead_m)
       wanted =
           RiserClearShift(*input.world, frame.animated[side].translation + *travel + ledge_shift,
                           toe + *ball_travel + ledge_shift, plan.root_height,

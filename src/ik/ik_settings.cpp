@@ -67,6 +67,7 @@ const std::vector<Section>& Sections() {
         "max_pelvis_swing_drop_speed_m_s",
         "riser_clear_margin_m",
         "max_riser_clear_shift_m",
+        "max_stop_landing_shift_m",
         "riser_clear_lead_m"}},
       {"legs",
        {"max_extension", "soft_extension", "knee_axis_weight_m", "min_swing_reach",
@@ -167,6 +168,7 @@ void ReadSections(jf::FieldReader& read, CharacterIkSettings& s) {
               kOptional)
       .Number("riser_clear_margin_m", feet.riser_clear_margin_m, 0.0f, 0.5f, kOptional)
       .Number("max_riser_clear_shift_m", feet.max_riser_clear_shift_m, 0.0f, 1.0f, kOptional)
+      .Number("max_stop_landing_shift_m", feet.max_stop_landing_shift_m, 0.0f, 1.0f, kOptional)
       .Number("riser_clear_lead_m", feet.riser_clear_lead_m, 0.0f, 5.0f, kOptional);
 
   read.Object("legs", kOptional)

@@ -9,6 +9,12 @@
 namespace footwork::ik {
 namespace {
 
+// Ground whose normal is within about 5 degrees of up is a level tread.
+constexpr float kLevelTreadCos = 0.996f;
+
+// A foot's heel is this share of its ankle-to-ball length behind the ankle.
+constexpr float kHeelBehindAnkleShare = 0.4f;
+
 // The riser is found to within 1/2^kRiserBisections of the heel-to-ball length.
 constexpr int kRiserBisections = 6;
 
@@ -132,6 +138,63 @@ glm::vec3 RiserClearShift(const world::CollisionWorld& world, const glm::vec3& h
     shift = forward + margin_m;
   }
   return glm::vec3(direction.x * shift, 0.0f, direction.y * shift);
+}
+
+glm::vec3 StopLandingBackShift(const world::CollisionWorld& world, const glm::vec3& heel,
+                               const glm::vec3& ball, const glm::vec3& facing, float root_height,
+                               float margin_m, float max_shift_m,
+                               const FootPlacementSettings& settings) {
+  const glm::vec3 none(0.0f);
+  if (!IsFiniteXZ(heel) || !IsFiniteXZ(ball) || !std::isfinite(root_height) ||
+      !(max_shift_m > 0.0f) || !std::isfinite(max_shift_m) || !std::isfinite(margin_m))
+    return none;
+  const glm::vec2 along(ball.x - heel.x, ball.z - heel.z);
+  const float length = glm::length(along);
+  if (!(length > 1e-4f))
+    return none;
+  const glm::vec2 direction = along / length;
+  // The heel itself is behind the ankle's sole point.
+  const float behind = kHeelBehindAnkleShare * length;
+  const glm::vec2 rear = glm::vec2(heel.x, heel.z) - direction * behind;
+  // An edge within margin_m ahead of the ball counts too (a ball landing on the nosing).
+  const float span = behind + length + std::max(margin_m, 0.0f);
+  const glm::vec2 front = rear + direction * span;
+  const FootTrace under_heel =
+      TraceFoot(world, glm::vec3(rear.x, root_height, rear.y), root_height, settings);
+  const FootTrace under_ball =
+      TraceFoot(world, glm::vec3(front.x, root_height, front.y), root_height, settings);
+  if (!under_heel.hit || !under_ball.hit ||
+      under_heel.point.y - PlaneHeightAt(under_ball, rear.x, rear.y) < kMinStairStepM)
+    return none;
+  // Treads are level: a foot on a ramp over the floor beside it is the ledge's business.
+  if (under_heel.normal.y < kLevelTreadCos || under_ball.normal.y < kLevelTreadCos)
+    return none;
+  // And the step goes down ahead of the body, not off the side of the stairs: the Knight stopping
+  // on their side edge, going up, had its foot over the floor beside them moved back along itself
+  // and held there (1.5 cm slid in its idle).
+  const glm::vec2 ahead_direction(facing.x, facing.z);
+  if (!(glm::length(ahead_direction) > 1e-4f))
+    return none;
+  const glm::vec2 ahead = rear + glm::normalize(ahead_direction) * span;
+  const FootTrace under_ahead =
+      TraceFoot(world, glm::vec3(ahead.x, root_height, ahead.y), root_height, settings);
+  if (under_ahead.hit &&
+      under_heel.point.y - PlaneHeightAt(under_ahead, rear.x, rear.y) < kMinStairStepM)
+    return none;
+  // The edge: where, from the heel toward the ball, the ground leaves the heel's tread.
+  const float edge_from_heel =
+      BoundaryShare([&](float share) {
+        const glm::vec2 at = rear + direction * (span * share);
+        const FootTrace under =
+            TraceFoot(world, glm::vec3(at.x, root_height, at.y), root_height, settings);
+        return !under.hit ||
+               PlaneHeightAt(under_heel, at.x, at.y) - under.point.y >= kMinStairStepM;
+      }) *
+      span;
+  const float back = behind + length - edge_from_heel + margin_m;
+  if (back > max_shift_m)
+    return none;
+  return glm::vec3(-direction.x * back, 0.0f, -direction.y * back);
 }
 
 }  // namespace footwork::ik

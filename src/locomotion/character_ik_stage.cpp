@@ -133,6 +133,7 @@ Status CharacterIkStage::Update(const LocomotionCharacter& character,
     input.plant_ball_travel[side] = input.character_world.rotation * plants[side]->ball_travel;
     input.plant_time_s[side] = plants[side]->time_s;
   }
+  input.stop_landing = plant_predictor_->StopLandings(character, input.character_world);
   previous_position_ = movement.position;
   first_frame_ = false;
   if (Status ran = ik_.Update(input, output.local_pose, output.model_pose, dt); !ran)

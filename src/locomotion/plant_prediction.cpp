@@ -6,6 +6,7 @@
 #include "footwork/anim/curve.h"
 #include "footwork/anim/curve_names.h"
 #include "footwork/anim/root_motion.h"
+#include "footwork/core/angles.h"
 #include "footwork/ik/foot_lock.h"
 
 namespace footwork::locomotion {
@@ -139,6 +140,54 @@ std::array<std::optional<PlantPrediction>, 2> PlantPredictor::Predict(
     predictions[side] = prediction;
   }
   return predictions;
+}
+
+std::array<std::optional<ik::StopLanding>, 2> PlantPredictor::StopLandings(
+    const LocomotionCharacter& character, const Transform& character_world) {
+  std::array<std::optional<ik::StopLanding>, 2> landings;
+  const ClipPlayer& player = character.player();
+  const auto& clips = assets_->library().clips;
+  if (character.state() != LocomotionStateId::kStop || player.clip < 0 ||
+      player.clip >= static_cast<int>(clips.size()) || !std::isfinite(player.time_s) ||
+      !assets_->settings().stop.distance_matching)
+    return landings;
+  const anim::Clip& clip = clips[static_cast<std::size_t>(player.clip)];
+  const anim::FloatCurve* distance = clip.FindCurve(anim::curve_names::kDistance);
+  if (distance == nullptr)
+    return landings;
+  const glm::vec3 to_stop = character.output().stop_point - character.movement().position;
+  const float remaining = glm::length(glm::vec2(to_stop.x, to_stop.z));
+  const glm::quat yaw = QuatFromYaw(character.actor_yaw());
+  const glm::vec3 forward = yaw * glm::vec3(0.0f, 0.0f, 1.0f);
+  const glm::vec2 direction = remaining > 1e-3f ? glm::vec2(to_stop.x, to_stop.z) / remaining
+                                                : glm::vec2(forward.x, forward.z);
+  const float distance_now = anim::EvaluateCurve(*distance, player.time_s);
+  const char* names[2] = {anim::curve_names::kFootLockLeft, anim::curve_names::kFootLockRight};
+  const float horizon = clip.duration_s - player.time_s;
+  for (int side = 0; side < 2; ++side) {
+    const anim::FloatCurve* lock = clip.FindCurve(names[side]);
+    if (lock == nullptr || ankles_[side] < 0 || !(horizon > 0.0f))
+      continue;
+    // Planted in the clip already, the foot lands where the clip has it now: the stop's dead blend
+    // holds the shown curve under planted for a few frames more, the foot still coming down.
+    const bool planted_now = ik::IsFootPlanted(anim::EvaluateCurve(*lock, player.time_s));
+    const std::optional<float> plant =
+        planted_now ? std::optional<float>(0.0f)
+                    : ClipTimeToPlant(*lock, player.time_s, horizon, false, clip.duration_s);
+    if (!plant)
+      continue;
+    const float at = player.time_s + *plant;
+    // The capsule covers the clip's root travel until then (distance matching), but never passes
+    // the stop point (a run stop's clip lags the capsule and plays on once it has stopped).
+    const float travel = anim::EvaluateCurve(*distance, at) - distance_now;
+    const float left = std::clamp(remaining - travel, 0.0f, remaining);
+    const float moved = remaining - left;
+    const glm::vec3 origin =
+        character_world.translation + glm::vec3(direction.x * moved, 0.0f, direction.y * moved);
+    const std::array<glm::vec3, 2> foot = FootAt(clip, at, anim::WrapMode::kClamp, side);
+    landings[side] = ik::StopLanding{origin + yaw * foot[0], origin + yaw * foot[1], planted_now};
+  }
+  return landings;
 }
 
 }  // namespace footwork::locomotion

@@ -68,6 +68,7 @@ void ExpectSameSettings(const CharacterIkSettings& a, const CharacterIkSettings&
   EXPECT_EQ(a.feet.max_ledge_shift_speed_m_s, b.feet.max_ledge_shift_speed_m_s);
   EXPECT_EQ(a.feet.max_pelvis_swing_drop_speed_m_s, b.feet.max_pelvis_swing_drop_speed_m_s);
   EXPECT_EQ(a.feet.max_riser_clear_shift_m, b.feet.max_riser_clear_shift_m);
+  EXPECT_EQ(a.feet.max_stop_landing_shift_m, b.feet.max_stop_landing_shift_m);
   EXPECT_EQ(a.feet.riser_clear_lead_m, b.feet.riser_clear_lead_m);
   EXPECT_EQ(a.foot_height_scale, b.foot_height_scale);
   EXPECT_EQ(a.lock.enabled, b.lock.enabled);

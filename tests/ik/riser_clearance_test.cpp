@@ -115,5 +115,73 @@ TEST(RiserClearShift, BadInputMovesNothing) {
       {0, 0, 0}, 0.0f));
 }
 
+// A stop's last step down (-z) off the step of StepWorld(0) (its edge at z = 0): the foot is moved
+// back along itself until its ball is the margin short of the edge. The heel is taken 0.4 of the
+// ankle-to-ball length (15 cm) behind the ankle: 6 cm.
+TEST(StopLandingBackShift, AFootWhoseBallIsOverTheTreadBelowIsMovedBackOntoItsOwn) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  const glm::vec3 down(0.0f, 0.0f, -1.0f);
+  // The ankle 1 cm on the step, the ball 14 cm over the floor: 16 cm back.
+  EXPECT_TRUE(VecNear(StopLandingBackShift(world, {0, 0.4f, 0.01f}, {0, 0.4f, -0.14f}, down, 0.4f,
+                                           0.02f, 0.24f, settings),
+                      {0, 0, 0.16f}, 0.006f));
+  // The ankle 1 cm past the edge, its heel still on the step: 18 cm back.
+  EXPECT_TRUE(VecNear(StopLandingBackShift(world, {0, 0.4f, -0.01f}, {0, 0.4f, -0.16f}, down, 0.4f,
+                                           0.02f, 0.24f, settings),
+                      {0, 0, 0.18f}, 0.006f));
+  // The ball 1 cm short of the edge, within the margin: 1 cm back.
+  EXPECT_TRUE(VecNear(StopLandingBackShift(world, {0, 0.4f, 0.16f}, {0, 0.4f, 0.01f}, down, 0.4f,
+                                           0.02f, 0.24f, settings),
+                      {0, 0, 0.01f}, 0.006f));
+  // Further than allowed: nothing.
+  EXPECT_TRUE(VecNear(StopLandingBackShift(world, {0, 0.4f, 0.01f}, {0, 0.4f, -0.14f}, down, 0.4f,
+                                           0.02f, 0.1f, settings),
+                      {0, 0, 0}, 0.0f));
+}
+
+TEST(StopLandingBackShift, AFootOnOneTreadOffTheSideOfTheStairsOrOnASlopeStays) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  const glm::vec3 down(0.0f, 0.0f, -1.0f);
+  // The whole foot on the floor, its heel past the edge.
+  EXPECT_TRUE(VecNear(StopLandingBackShift(world, {0, 0.4f, -0.10f}, {0, 0.4f, -0.25f}, down, 0.4f,
+                                           0.02f, 0.24f, settings),
+                      {0, 0, 0}, 0.0f));
+  // The whole foot on the step, the ball 5 cm short of the edge.
+  EXPECT_TRUE(VecNear(StopLandingBackShift(world, {0, 0.4f, 0.20f}, {0, 0.4f, 0.05f}, down, 0.4f,
+                                           0.02f, 0.24f, settings),
+                      {0, 0, 0}, 0.0f));
+  // The same foot over the edge with the body facing along it (+x): the floor beside the stairs,
+  // no step down ahead of the body.
+  EXPECT_TRUE(VecNear(StopLandingBackShift(world, {0, 0.4f, 0.01f}, {0, 0.4f, -0.14f},
+                                           {1.0f, 0.0f, 0.0f}, 0.4f, 0.02f, 0.24f, settings),
+                      {0, 0, 0}, 0.0f));
+  // 25 degrees down a slope (falling along -x).
+  const PlaneWorld hill(0.0f, std::tan(25.0f * 3.14159265f / 180.0f));
+  EXPECT_TRUE(VecNear(StopLandingBackShift(hill, {0, 0.3f, 0.0f}, {-0.15f, 0.3f, 0.0f},
+                                           {-1.0f, 0.0f, 0.0f}, 0.3f, 0.02f, 0.24f, settings),
+                      {0, 0, 0}, 0.0f));
+}
+
+TEST(StopLandingBackShift, BadInputMovesNothing) {
+  const StepWorld world(0.0f);
+  const FootPlacementSettings settings;
+  const float nan = std::nanf("");
+  const glm::vec3 down(0.0f, 0.0f, -1.0f);
+  EXPECT_TRUE(VecNear(StopLandingBackShift(world, {nan, 0.4f, 0.01f}, {0, 0.4f, -0.14f}, down, 0.4f,
+                                           0.02f, 0.24f, settings),
+                      {0, 0, 0}, 0.0f));
+  EXPECT_TRUE(VecNear(StopLandingBackShift(world, {0, 0.4f, 0.01f}, {0, 0.4f, -0.14f}, down, nan,
+                                           0.02f, 0.24f, settings),
+                      {0, 0, 0}, 0.0f));
+  EXPECT_TRUE(VecNear(StopLandingBackShift(world, {0, 0.4f, 0.01f}, {0, 0.4f, -0.14f}, down, 0.4f,
+                                           0.02f, 0.0f, settings),
+                      {0, 0, 0}, 0.0f));
+  EXPECT_TRUE(VecNear(StopLandingBackShift(world, {0, 0.4f, 0.01f}, {0, 0.4f, -0.14f}, {0, 0, 0},
+                                           0.4f, 0.02f, 0.24f, settings),
+                      {0, 0, 0}, 0.0f));
+}
+
 }  // namespace
 }  // namespace footwork::ik

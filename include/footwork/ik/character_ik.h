@@ -82,6 +82,14 @@ class CharacterIkAssets {
   CharacterIkSettings settings_;
 };
 
+// Where a stop lands a foot (world).
+struct StopLanding {
+  glm::vec3 ankle{0.0f};
+  glm::vec3 ball{0.0f};
+  // Planted in the clip already, the shown foot still coming down (the stop's dead blend).
+  bool planted_in_clip = false;
+};
+
 struct CharacterIkInput {
   // Where the model's root is in the world (position and yaw; unit scale).
   Transform character_world;
@@ -112,6 +120,9 @@ struct CharacterIkInput {
   std::array<std::optional<glm::vec3>, 2> plant_ball_travel;
   // And how long until then (s, at the play rate).
   std::array<std::optional<float>, 2> plant_time_s;
+  // For a swinging foot a stop lands: where the stop lands it (locomotion::PlantPredictor::
+  // StopLandings). Unset otherwise.
+  std::array<std::optional<StopLanding>, 2> stop_landing;
 };
 
 // One foot after IK, world space.

@@ -157,6 +157,10 @@ struct FootPlacementSettings {
   float max_riser_clear_shift_m = 0.08f;
   // ...once the ankle is this close to where the clip lands it (m, horizontally).
   float riser_clear_lead_m = 0.2f;
+  // A stop's last steps down the stairs (where the stop point and the stop clip land them) are
+  // moved back onto the tread under the heel when the ball would be over the one below, by at most
+  // this much (StopLandingBackShift; 0: never), at max_ledge_shift_speed_m_s.
+  float max_stop_landing_shift_m = 0.24f;
 };
 
 // One foot's trace result.

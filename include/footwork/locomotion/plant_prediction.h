@@ -11,6 +11,7 @@
 #include <glm/glm.hpp>
 
 #include "footwork/anim/sampling.h"
+#include "footwork/ik/character_ik.h"
 #include "footwork/ik/ik_rig.h"
 #include "footwork/locomotion/locomotion_character.h"
 
@@ -46,6 +47,14 @@ class PlantPredictor {
   // (within one loop of a looping clip, before the end of a one-shot); unset for a planted foot,
   // a clip without FootLock curves, or one that does not plant it again.
   std::array<std::optional<PlantPrediction>, 2> Predict(const LocomotionCharacter& character);
+  // While a stop plays: where it lands each foot it has yet to plant, or has planted in the clip
+  // (world: the ankle, then the ball), from the stop point rather than the clip's play rate (a
+  // stop's time follows the capsule's remaining distance, and its dead blend hides the clip's
+  // plants from Predict). The capsule is taken to cover the stop clip's root travel until then, no
+  // further than the stop point; `character_world` is the character's frame now (its model origin,
+  // world).
+  std::array<std::optional<ik::StopLanding>, 2> StopLandings(const LocomotionCharacter& character,
+                                                             const Transform& character_world);
   const LocomotionAssets& assets() const { return *assets_; }
 
  private:
