@@ -120,7 +120,8 @@ struct CharacterIkInput {
   std::array<std::optional<glm::vec3>, 2> plant_ball_travel;
   // And how long until then (s, at the play rate).
   std::array<std::optional<float>, 2> plant_time_s;
-  // For a swinging foot a stop lands: where the stop lands it (locomotion::PlantPredictor::
+  // While a stop plays, for each foot it has yet to land (or has planted in the clip while the
+  // blend still brings it down): where the stop lands it (locomotion::PlantPredictor::
   // StopLandings). Unset otherwise.
   std::array<std::optional<StopLanding>, 2> stop_landing;
 };

@@ -29,17 +29,18 @@ glm::vec3 RiserClearShift(const world::CollisionWorld& world, const glm::vec3& h
                           const glm::vec3& ball, float root_height, float margin_m,
                           float max_shift_m, const FootPlacementSettings& settings);
 
-// A stop's last step down the stairs lands where the stop puts it: a foot whose ball (at `ball`),
-// or the ground `margin_m` ahead of it, is over a tread lower than the one under its heel
-// (`heel`; world) is moved back, along the foot, until its ball is `margin_m` short of that
-// step's edge: on the tread it is over, at the
-// height it is swinging at, rather than down a step at the last moment. The shift (world, y = 0),
-// or zero when there is no such edge (the heel's and the ball's ground within kMinStairStepM, or
-// either of them not level within about 5 degrees: a ramp over the floor beside it; or no step
-// down as far ahead along `facing`, the body's forward: the floor beside the stairs; the
-// heel itself is taken 0.4 of the ankle-to-ball length behind `heel`, the ankle's sole point), the
-// move is longer than `max_shift_m`, or on non-finite input. Traces as TraceFoot does (from
-// root_height).
+// A stop's last step down the stairs, where the stop puts it: a foot whose ball (`ball`), or the
+// ground `margin_m` ahead of it, is over a tread lower than the one under its heel is moved back
+// along itself until the ball is `margin_m` short of that step's edge. It lands on the tread it is
+// over, at the height it swings at, rather than dropping a step at the last moment. `heel` is the
+// ankle's sole point (world); the heel itself is taken 0.4 of the ankle-to-ball length behind it.
+// Returns the shift (world, y = 0), or zero when:
+// - there is no such edge (the heel's and the ball's ground within kMinStairStepM);
+// - either ground is not level within about 5 degrees (a ramp over the floor beside it);
+// - the ground as far ahead along `facing` (the body's forward) is no step lower (the floor beside
+//   the stairs, off their side edge);
+// - the move is longer than `max_shift_m`, or the input is not finite.
+// Traces as TraceFoot does (from root_height).
 glm::vec3 StopLandingBackShift(const world::CollisionWorld& world, const glm::vec3& heel,
                                const glm::vec3& ball, const glm::vec3& facing, float root_height,
                                float margin_m, float max_shift_m,
