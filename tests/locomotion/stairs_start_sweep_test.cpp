@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,18 @@ void ExpectEveryBarOf(const Result<std::vector<sim::TraceFrame>>& frames,
 // A shipped scenario from another start: every bar.
 void ExpectEveryBarFrom(const std::string& scenario, const glm::vec3& start) {
   ExpectEveryBarOf(RunShippedScenarioFrom(scenario, start), scenario, start);
+}
+
+// A shipped scenario with every gait event asking for `gait`, from (x, y, z) for each z: every bar.
+void ExpectEveryBarAtGaitFrom(const std::string& scenario, const std::string& gait, float x,
+                              float y, std::initializer_list<float> zs) {
+  auto at_gait = testing::ShippedScenarioAtGait(scenario, gait);
+  ASSERT_TRUE(at_gait.ok()) << at_gait.error().message;
+  for (const float z : zs) {
+    at_gait->start_position = glm::vec3(x, y, z);
+    ExpectEveryBarOf(testing::RunOnDefaultLevel(*at_gait, DefaultLibrary()),
+                     scenario + " at the " + gait, at_gait->start_position);
+  }
 }
 
 // From z 9.18 the left foot's first step down lands just past a step's edge, three treads below
@@ -160,16 +173,9 @@ TEST(StairsStartSweepTest, RunningUpTheStairsMeetsEveryBar) {
 // clip slows down, distance matching played the stop at 2.07 (20 degrees by itself). A stop from
 // the run plays no faster than stop.run_max_play_rate (1.5): every bar.
 TEST(StairsStartSweepTest, RunningDownTheStairsAndStoppingAtTheirFootMeetsEveryBar) {
-  const auto library = DefaultLibrary();
-  if (!library)
+  if (!DefaultLibrary())
     GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-  auto scenario = testing::ShippedScenarioAtGait("ik/stairs_descend.json", "run");
-  ASSERT_TRUE(scenario.ok()) << scenario.error().message;
-  for (const float z : {9.24f, 9.27f}) {
-    scenario->start_position = glm::vec3(12.0f, 1.2f, z);
-    ExpectEveryBarOf(testing::RunOnDefaultLevel(*scenario, library), "ik/stairs_descend at the run",
-                     scenario->start_position);
-  }
+  ExpectEveryBarAtGaitFrom("ik/stairs_descend.json", "run", 12.0f, 1.2f, {9.24f, 9.27f});
 }
 
 // Walking up the stairs from z 3.62 (footwork sweep of ik/stairs_climb), the first step up lands
@@ -198,16 +204,10 @@ TEST(StairsStartSweepTest, WalkingUpAFootComingDownOverAnEdgeIsLiftedOntoTheStep
 // sideways wobble swung the knee 5 cm sideways in a frame, which the foot IK, folding the leg for
 // the stairs, turned into 38 degrees. The backward part is dropped (ik::KneePole): every bar.
 TEST(StairsStartSweepTest, SprintingUpTheStairsTheKneeKeepsItsBend) {
-  const auto library = DefaultLibrary();
-  if (!library)
+  if (!DefaultLibrary())
     GTEST_SKIP() << "quaternius-ual1 pack not found (set FOOTWORK_ASSETS)";
-  auto scenario = testing::ShippedScenarioAtGait("ik/stairs_run_up.json", "sprint");
-  ASSERT_TRUE(scenario.ok()) << scenario.error().message;
-  for (const float z : {3.65f, 3.68f, 3.71f, 3.74f}) {
-    scenario->start_position = glm::vec3(12.0f, 0.0f, z);
-    ExpectEveryBarOf(testing::RunOnDefaultLevel(*scenario, library),
-                     "ik/stairs_run_up at the sprint", scenario->start_position);
-  }
+  ExpectEveryBarAtGaitFrom("ik/stairs_run_up.json", "sprint", 12.0f, 0.0f,
+                           {3.65f, 3.68f, 3.71f, 3.74f});
 }
 
 // Stopping half way down the stairs (ik/stairs_descend_stop; the stop is asked for at the same
