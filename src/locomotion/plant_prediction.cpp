@@ -6,7 +6,6 @@
 #include "footwork/anim/curve.h"
 #include "footwork/anim/curve_names.h"
 #include "footwork/anim/root_motion.h"
-#include "footwork/core/angles.h"
 #include "footwork/ik/foot_lock.h"
 
 namespace footwork::locomotion {
@@ -157,7 +156,7 @@ std::array<std::optional<ik::StopLanding>, 2> PlantPredictor::StopLandings(
     return landings;
   const glm::vec3 to_stop = character.output().stop_point - character.movement().position;
   const float remaining = glm::length(glm::vec2(to_stop.x, to_stop.z));
-  const glm::quat yaw = QuatFromYaw(character.actor_yaw());
+  const glm::quat& yaw = character_world.rotation;
   const glm::vec3 forward = yaw * glm::vec3(0.0f, 0.0f, 1.0f);
   const glm::vec2 direction = remaining > 1e-3f ? glm::vec2(to_stop.x, to_stop.z) / remaining
                                                 : glm::vec2(forward.x, forward.z);

@@ -51,8 +51,8 @@ class PlantPredictor {
   // (world: the ankle, then the ball), from the stop point rather than the clip's play rate (a
   // stop's time follows the capsule's remaining distance, and its dead blend hides the clip's
   // plants from Predict). The capsule is taken to cover the stop clip's root travel until then, no
-  // further than the stop point; `character_world` is the character's frame now (its model origin,
-  // world).
+  // further than the stop point; `character_world` is the character's frame now (its model origin
+  // and facing, world).
   std::array<std::optional<ik::StopLanding>, 2> StopLandings(const LocomotionCharacter& character,
                                                              const Transform& character_world);
   const LocomotionAssets& assets() const { return *assets_; }
